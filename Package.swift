@@ -1,0 +1,39 @@
+// swift-tools-version: 6.2
+// Iro: an image viewer for GNOME, in Swift over GTK 4.8 and libadwaita 1.2.
+import PackageDescription
+
+// UI-facing targets run on GTK's main thread; MainActor is their default isolation.
+let mainActorByDefault: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+
+let package = Package(
+    name: "Iro",
+    targets: [
+        // C layer: the system libraries, and the few C wrappers Swift cannot express.
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libgdk-pixbuf-2.0-dev"])]),
+        .target(name: "CGtkShims", dependencies: ["CGtk"]),
+
+        // How GObject works in Swift; no Iro logic.
+        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkShims"], swiftSettings: mainActorByDefault),
+
+        // Pure Swift models: no GTK, testable anywhere.
+        .target(name: "IroCore"),
+
+        // Decoding and pixel work, off the main thread.
+        .target(name: "IroImaging", dependencies: ["CGtk", "GtkSupport", "IroCore"]),
+
+        // Widgets and controllers.
+        .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
+                swiftSettings: mainActorByDefault),
+
+        .executableTarget(name: "iro", dependencies: ["IroUI", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
+
+        // Test helpers shared by the GTK test targets (main-loop pumping, fixtures, screenshots).
+        .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "GtkSupport"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "IroCoreTests", dependencies: ["IroCore"]),
+        .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGtk"]),
+        .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "TestSupport", "CGtk", "CGtkShims"]),
+        .testTarget(name: "IroUITests", dependencies: ["IroUI", "IroCore", "IroImaging", "GtkSupport", "TestSupport", "CGtk", "CGtkShims"]),
+    ]
+)

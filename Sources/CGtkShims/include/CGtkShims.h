@@ -1,0 +1,39 @@
+// C wrappers for what Swift cannot call directly: variadic functions and
+// GObject macros. Each says why it exists.
+#pragma once
+#include <gtk/gtk.h>
+
+// g_signal_emit_by_name is variadic. Tests use it to emit real gesture and
+// widget signals exactly as GTK would.
+void iro_emit_void(gpointer instance, const char *signal);
+void iro_emit_double(gpointer instance, const char *signal, double value);
+void iro_emit_sequence(gpointer instance, const char *signal, GdkEventSequence *sequence);
+void iro_emit_int_double_double(gpointer instance, const char *signal, int n, double x, double y);
+void iro_emit_double_double(gpointer instance, const char *signal, double x, double y);
+
+// g_object_set for a single property of a simple type (variadic in C).
+void iro_object_set_boolean(gpointer object, const char *property, gboolean value);
+void iro_object_set_int(gpointer object, const char *property, int value);
+void iro_object_set_string(gpointer object, const char *property, const char *value);
+
+// gtk_accessible_update_property is variadic; the label is what screen
+// readers (and AT-SPI end-to-end tests) read as the widget's name.
+void iro_accessible_set_label(GtkAccessible *accessible, const char *label);
+
+// gtk_widget_class_install_action etc. are fine, but a GtkScrollable
+// implementation needs g_object_class_override_property on the class at init;
+// this helper installs the four GtkScrollable properties with ids 1…4.
+void iro_scrollable_override_properties(GObjectClass *klass);
+
+// g_type_add_interface_static takes a GInterfaceInfo; GtkScrollable needs no
+// vfuncs of ours, so one call with an empty info registers it.
+void iro_add_scrollable_interface(GType type);
+
+// Libdispatch's main queue does not run under GLib's main loop by itself.
+// This watches its wake-up fd from the default GMainContext so that work
+// submitted to DispatchQueue.main (and the MainActor) runs while GTK is in
+// charge. Returns the GSource id. (The same SPI CoreFoundation uses.)
+guint iro_attach_dispatch_main_queue(void);
+
+// g_object_get is variadic; reads one boolean property (e.g. gtk-enable-animations).
+void iro_object_get_boolean(gpointer object, const char *property, gboolean *value);

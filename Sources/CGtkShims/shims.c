@@ -1,0 +1,68 @@
+#include "CGtkShims.h"
+#include <glib-unix.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <stdint.h>
+
+void iro_emit_void(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+void iro_emit_double(gpointer instance, const char *signal, double value) {
+    g_signal_emit_by_name(instance, signal, value);
+}
+void iro_emit_sequence(gpointer instance, const char *signal, GdkEventSequence *sequence) {
+    g_signal_emit_by_name(instance, signal, sequence);
+}
+void iro_emit_int_double_double(gpointer instance, const char *signal, int n, double x, double y) {
+    g_signal_emit_by_name(instance, signal, n, x, y);
+}
+void iro_emit_double_double(gpointer instance, const char *signal, double x, double y) {
+    g_signal_emit_by_name(instance, signal, x, y);
+}
+
+void iro_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+void iro_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
+void iro_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+void iro_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void iro_scrollable_override_properties(GObjectClass *klass) {
+    g_object_class_override_property(klass, 1, "hadjustment");
+    g_object_class_override_property(klass, 2, "vadjustment");
+    g_object_class_override_property(klass, 3, "hscroll-policy");
+    g_object_class_override_property(klass, 4, "vscroll-policy");
+}
+
+void iro_add_scrollable_interface(GType type) {
+    static const GInterfaceInfo info = { NULL, NULL, NULL };
+    g_type_add_interface_static(type, GTK_TYPE_SCROLLABLE, &info);
+}
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static gboolean dispatch_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+    (void)condition; (void)data;
+    uint64_t count;
+    while (read(fd, &count, sizeof count) > 0) { }   /* drain the eventfd (non-blocking) */
+    _dispatch_main_queue_callback_4CF(NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+guint iro_attach_dispatch_main_queue(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+    return g_unix_fd_add(fd, G_IO_IN, dispatch_main_queue_ready, NULL);
+}
+
+void iro_object_get_boolean(gpointer object, const char *property, gboolean *value) {
+    g_object_get(object, property, value, NULL);
+}

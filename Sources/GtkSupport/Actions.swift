@@ -1,0 +1,68 @@
+import CGtk
+
+/// GActions with Swift closures: every user command in Iro is one, so buttons,
+/// menus, accelerators and tests all go through the same path.
+public struct ActionGroup {
+    /// The `GActionMap` (a GtkApplication, a GtkApplicationWindow or a GSimpleActionGroup).
+    public let map: OpaquePointer
+
+    public init(map: UnsafeMutableRawPointer) {
+        self.map = gcastOpaque(map, g_action_map_get_type())
+    }
+
+    /// Adds a parameterless action `name` that runs `handler`.
+    @discardableResult
+    public func add(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, nil)!
+        onSignalWithPointer(raw(action), "activate") { _ in handler() }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+        g_action_map_add_action(map, action)
+        g_object_unref(raw(action))
+        return action
+    }
+
+    /// Adds an action taking an int32 parameter (`win.select-tab(3)`).
+    @discardableResult
+    public func addInt(_ name: String, _ handler: @escaping @MainActor (Int32) -> Void) -> OpaquePointer {
+        let type = g_variant_type_new("i")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new(name, type)!
+        onSignalWithPointer(raw(action), "activate") { variant in
+            guard let variant else { return }
+            handler(g_variant_get_int32(OpaquePointer(variant)))
+        }
+        g_action_map_add_action(map, action)
+        g_object_unref(raw(action))
+        return action
+    }
+
+    public func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(map, name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
+    public func isEnabled(_ name: String) -> Bool {
+        guard let action = g_action_map_lookup_action(map, name) else { return false }
+        return g_action_get_enabled(action) != 0
+    }
+
+    /// Activates `name` as a user would (through GAction, so disabled actions do nothing).
+    public func activate(_ name: String) {
+        guard let action = g_action_map_lookup_action(map, name) else { return }
+        g_action_activate(action, nil)
+    }
+}
+
+/// Sets the accelerators of a detailed action name ("win.zoom-in") on an application.
+public func setAccelerators(_ application: UnsafeMutableRawPointer, _ action: String, _ accels: [String]) {
+    let app = gcast(application, gtk_application_get_type(), as: GtkApplication.self)
+    withCStringArray(accels) { gtk_application_set_accels_for_action(app, action, $0) }
+}
+
+/// Passes a NULL-terminated `const char *const *` built from Swift strings.
+public func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let duplicated: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { duplicated.forEach { free($0) } }
+    var array: [UnsafePointer<CChar>?] = duplicated.map { $0.map { UnsafePointer($0) } } + [nil]
+    return array.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }
+}

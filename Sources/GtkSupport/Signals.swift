@@ -1,0 +1,217 @@
+import CGtk
+
+/// Signal connection with Swift closures.
+///
+/// One `@convention(c)` thunk per C signature; the closure box is owned by
+/// GLib and released by the destroy notify when the handler is disconnected
+/// or the object finalized. GTK emits on the main thread, hence
+/// `MainActor.assumeIsolated` in each thunk.
+public typealias SignalHandlerID = gulong
+
+private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ data: gpointer,
+                     _ destroy: GClosureNotify, _ thunk: UnsafeRawPointer, after: Bool) -> SignalHandlerID {
+    g_signal_connect_data(instance, signal, unsafeBitCast(thunk, to: GCallback.self), data, destroy,
+                          after ? G_CONNECT_AFTER : GConnectFlags(0))
+}
+
+public typealias VoidHandler = @MainActor () -> Void
+
+/// `void (*)(GObject *self, gpointer data)`
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                     _ handler: @escaping VoidHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<VoidHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call() }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias DoubleHandler = @MainActor (Double) -> Void
+
+/// `void (*)(GObject *self, double value, gpointer data)` — e.g. GtkGestureZoom::scale-changed.
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                     _ handler: @escaping DoubleHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<DoubleHandler>
+    let thunk: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, value, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call(value) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias PointHandler = @MainActor (Double, Double) -> Void
+
+/// `void (*)(GObject *self, double x, double y, gpointer data)` — motion enter/motion, drag-begin/update.
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                     _ handler: @escaping PointHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointHandler>
+    let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call(x, y) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+
+/// `void (*)(GObject *self, int n_press, double x, double y, gpointer data)` — GtkGestureClick::pressed.
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                     _ handler: @escaping PressHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PressHandler>
+    let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call(n, x, y) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+
+/// `void (*)(GObject *self, gpointer arg, gpointer data)` — one pointer argument
+/// (GdkEventSequence *, GtkWidget *, AdwTabPage *, GParamSpec *…).
+@discardableResult
+public func onSignalWithPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                                _ handler: @escaping PointerHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointerHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+        guard let box = Box.from(data) else { return }
+        nonisolated(unsafe) let arg = arg
+        MainActor.assumeIsolated { box.call(arg) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+
+/// `void (*)(GObject *self, gpointer arg, int position, gpointer data)` — AdwTabView::page-attached/-detached.
+@discardableResult
+public func onSignalWithPointerInt(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                                   _ handler: @escaping PointerIntHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointerIntHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?, Int32, gpointer?) -> Void = { _, arg, n, data in
+        guard let box = Box.from(data) else { return }
+        nonisolated(unsafe) let arg = arg
+        MainActor.assumeIsolated { box.call(arg, n) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+}
+
+public typealias PointerBoolHandler = @MainActor (UnsafeMutableRawPointer?) -> Bool
+
+/// `gboolean (*)(GObject *self, gpointer arg, gpointer data)` — handlers that answer
+/// (AdwTabView::close-page, GtkWindow::close-request takes no arg: see `onSignalReturningBool`).
+@discardableResult
+public func onSignalWithPointerReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                             _ handler: @escaping PointerBoolHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointerBoolHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, arg, data in
+        guard let box = Box.from(data) else { return 0 }
+        nonisolated(unsafe) let arg = arg
+        return MainActor.assumeIsolated { box.call(arg) } ? 1 : 0
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+public typealias BoolHandler = @MainActor () -> Bool
+
+/// `gboolean (*)(GObject *self, gpointer data)` — GtkWindow::close-request.
+@discardableResult
+public func onSignalReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                  _ handler: @escaping BoolHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<BoolHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+        guard let box = Box.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call() } ? 1 : 0
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
+
+/// `gboolean (*)(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.
+@discardableResult
+public func onScroll(_ instance: UnsafeMutableRawPointer, _ handler: @escaping ScrollHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<ScrollHandler>
+    let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+        guard let box = Box.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call(dx, dy) } ? 1 : 0
+    }
+    return connect(instance, "scroll", Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+
+public typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+
+/// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
+@discardableResult
+public func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ handler: @escaping KeyHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<KeyHandler>
+    let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, code, state, data in
+        guard let box = Box.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call(keyval, code, state) } ? 1 : 0
+    }
+    return connect(instance, "key-pressed", Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+/// Disconnects a handler (its closure box is released by GLib).
+public func disconnect(_ instance: UnsafeMutableRawPointer, _ id: SignalHandlerID) {
+    if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
+}
+
+public typealias PointerIntResultHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
+
+/// `gint (*)(GObject *self, gpointer arg, gpointer data)` — GApplication::command-line
+/// and ::handle-local-options.
+@discardableResult
+public func onSignalWithPointerReturningInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                            _ handler: @escaping PointerIntResultHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointerIntResultHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, arg, data in
+        guard let box = Box.from(data) else { return 1 }
+        nonisolated(unsafe) let arg = arg
+        return MainActor.assumeIsolated { box.call(arg) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+public typealias FilesHandler = @MainActor ([OpaquePointer]) -> Void
+
+/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)` — GApplication::open.
+@discardableResult
+public func onOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping FilesHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<FilesHandler>
+    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, count, _, data in
+        guard let box = Box.from(data), let files else { return }
+        let list = (0..<Int(max(0, count))).compactMap { files[$0] }
+        nonisolated(unsafe) let sendable = list
+        MainActor.assumeIsolated { box.call(sendable) }
+    }
+    return connect(application, "open", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+/// Runs `handler` whenever property `name` of `instance` changes ("notify::name").
+@discardableResult
+public func onNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+    onSignalWithPointer(instance, "notify::\(name)") { _ in handler() }
+}
+
+public typealias IntHandler = @MainActor (Int32) -> Void
+
+/// `void (*)(GObject *self, gint value, gpointer data)` — GtkNativeDialog::response.
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping IntHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<IntHandler>
+    let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call(value) }
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}

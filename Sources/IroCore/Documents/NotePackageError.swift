@@ -1,0 +1,12 @@
+/// Why a `.notesdoc` folder cannot be shown (SPEC A8); each case becomes the human reason
+/// on the tab's error page.
+public enum NotePackageError: Error, Equatable, Sendable {
+    /// Not a directory, or not named `*.notesdoc`.
+    case notAFolder
+    /// `Text.txt` is absent (or is not a regular file).
+    case missingText
+    /// `Text.txt` holds bytes that are not valid UTF-8.
+    case textNotUTF8
+    /// The file system refused: the reason, for the error page.
+    case unreadable(String)
+}

@@ -1,0 +1,129 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+
+/// Decodes image files with gdk-pixbuf, off the main thread (SPEC A6).
+///
+/// The order matters: the file system is checked first, then the header is
+/// read for the format and declared size (refusing bombs before any pixel
+/// buffer exists), and only then is the file fed to an incremental
+/// GdkPixbufLoader in chunks, which lets a closed tab cancel the work and lets
+/// the UI show progress.
+public enum ImageDecoder {
+    static let chunkSize = 256 * 1024
+
+    /// What the header says, without decoding pixels.
+    public struct Header: Sendable, Equatable {
+        public let formatName: String
+        public let width: Int
+        public let height: Int
+    }
+
+    /// Reads the format and declared dimensions, classifying failures.
+    nonisolated public static func readHeader(path: String) throws(LoadError) -> Header {
+        _ = try FileCheck.regularFileSize(at: path)
+        var width: Int32 = 0, height: Int32 = 0
+        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
+            throw .unsupportedFormat
+        }
+        let name = takeStringNonisolated(gdk_pixbuf_format_get_name(format)) ?? "image"
+        // Some loaders (SVG without a size) report no dimensions; those are checked after decoding.
+        if width > 0 || height > 0 {
+            try ImageLimits.check(width: Int(width), height: Int(height))
+        }
+        return Header(formatName: name, width: Int(width), height: Int(height))
+    }
+
+    /// Decodes the whole image, applying EXIF orientation (SPEC A5).
+    /// Throws `CancellationError` as `.unreadable` is wrong, so cancellation is
+    /// reported through `Task.isCancelled` by the caller; this returns nil then.
+    @concurrent
+    nonisolated public static func decode(path: String, progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
+        try decodeSynchronously(path: path, progress: progress, isCancelled: { Task.isCancelled })
+    }
+
+    /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
+    nonisolated public static func decodeSynchronously(path: String, progress: LoadProgress? = nil,
+                                                       isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
+        let total = try FileCheck.regularFileSize(at: path)
+        let header = try readHeader(path: path)
+
+        guard let file = fopen(path, "rb") else {
+            throw errno == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var consumed: Int64 = 0
+        var tail = [UInt8]()          // the last bytes, for the PNG end check
+
+        while true {
+            if isCancelled() {
+                _ = try? withGError { gdk_pixbuf_loader_close(loader, $0) }
+                return nil
+            }
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, chunkSize, file) }
+            if count == 0 {
+                if ferror(file) != 0 { throw .unreadable(detail: "read error") }
+                break
+            }
+            do {
+                _ = try buffer.withUnsafeBufferPointer { bytes throws(GLibError) in
+                    try withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress, gsize(count), $0) }
+                }
+            } catch {
+                _ = try? withGError { gdk_pixbuf_loader_close(loader, $0) }
+                throw classify(error)
+            }
+            tail = Array((tail + buffer[0..<count]).suffix(16))
+            consumed += Int64(count)
+            progress?.set(min(1, Double(consumed) / Double(max(total, 1))))
+        }
+        do {
+            _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
+        } catch {
+            throw classify(error)
+        }
+        // gdk-pixbuf's incremental PNG loader accepts a file cut short; a PNG
+        // always ends with its IEND chunk, so check for it ourselves.
+        if header.formatName == "png", !endsWithPNGTrailer(tail) {
+            throw .damaged(detail: "the PNG data ends early")
+        }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw .damaged(detail: "no image data")
+        }
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        try ImageLimits.check(width: width, height: height)
+        // Returns a new pixbuf (+1), rotated/flipped per the EXIF Orientation tag, or a new ref.
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw .damaged(detail: "could not apply orientation")
+        }
+        return DecodedImage(adopting: upright, formatName: header.formatName)
+    }
+
+    /// IEND chunk: length 0, "IEND", CRC AE 42 60 82.
+    static func endsWithPNGTrailer(_ tail: [UInt8]) -> Bool {
+        let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        return tail.count >= iend.count && Array(tail.suffix(iend.count)) == iend
+    }
+
+    /// Maps gdk-pixbuf's errors to the user-facing taxonomy.
+    static func classify(_ error: GLibError) -> LoadError {
+        guard error.domain == "gdk-pixbuf-error-quark" else { return .unreadable(detail: error.message) }
+        switch GdkPixbufError(rawValue: UInt32(bitPattern: error.code)) {
+        case GDK_PIXBUF_ERROR_UNKNOWN_TYPE, GDK_PIXBUF_ERROR_UNSUPPORTED_OPERATION: return .unsupportedFormat
+        case GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY: return .damaged(detail: "the decoder ran out of memory")
+        default: return .damaged(detail: error.message)
+        }
+    }
+}
+
+/// `takeString` is MainActor-isolated in GtkSupport's default; the decoder runs off-main.
+nonisolated func takeStringNonisolated(_ c: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let c else { return nil }
+    defer { g_free(c) }
+    return String(cString: c)
+}

@@ -1,0 +1,39 @@
+import CGtk
+import Foundation
+import GtkSupport
+
+/// The Open dialog (SPEC A3): several files at once, filtered to what the
+/// installed gdk-pixbuf loaders read. GtkFileChooserNative (GTK 4.8 has no
+/// GtkFileDialog), so the desktop portal's chooser is used where there is one.
+enum OpenDialog {
+    static func present(for parent: UnsafeMutablePointer<GtkWidget>?, _ completion: @escaping @MainActor ([URL]) -> Void) {
+        let chooser = gtk_file_chooser_native_new("Open Images", parent.map(asWindow),
+                                                  GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let fileChooser = gcastOpaque(raw(chooser), gtk_file_chooser_get_type())
+        gtk_file_chooser_set_select_multiple(fileChooser, 1)
+        let images = gtk_file_filter_new()!
+        gtk_file_filter_set_name(images, "Images")
+        gtk_file_filter_add_pixbuf_formats(images)
+        gtk_file_chooser_add_filter(fileChooser, images)
+        let all = gtk_file_filter_new()!
+        gtk_file_filter_set_name(all, "All Files")
+        gtk_file_filter_add_pattern(all, "*")
+        gtk_file_chooser_add_filter(fileChooser, all)
+
+        onSignal(raw(chooser), "response") { (response: Int32) in
+            let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
+            var urls: [URL] = []
+            if accepted, let list = gtk_file_chooser_get_files(fileChooser) {
+                for index in 0..<g_list_model_get_n_items(list) {
+                    guard let item = g_list_model_get_item(list, index) else { continue }
+                    if let path = takeString(g_file_get_path(OpaquePointer(item))) { urls.append(URL(fileURLWithPath: path)) }
+                    g_object_unref(item)
+                }
+                g_object_unref(raw(list))
+            }
+            g_object_unref(raw(chooser))          // the reference from _new, kept until the answer
+            completion(urls)
+        }
+        gtk_native_dialog_show(gcast(raw(chooser), gtk_native_dialog_get_type()))
+    }
+}

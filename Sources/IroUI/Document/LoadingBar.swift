@@ -1,0 +1,45 @@
+import CGtk
+import GtkSupport
+import IroImaging
+
+/// The thin progress bar across the top of a loading tab (SPEC A6): it appears
+/// only when a load takes longer than 150 ms, floats over the view (an overlay
+/// child, so nothing moves) and goes away when the load ends.
+final class LoadingBar {
+    static let delayMilliseconds: UInt32 = 150
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private var delay: SourceID?
+    private var ticker: SourceID?
+
+    init() {
+        widget = gtk_progress_bar_new()!
+        gtk_widget_add_css_class(widget, "loading-bar")
+        gtk_widget_add_css_class(widget, "osd")
+        gtk_widget_set_valign(widget, GTK_ALIGN_START)
+        gtk_widget_set_can_target(widget, 0)
+        gtk_widget_set_visible(widget, 0)
+    }
+
+    var isShowing: Bool { gtk_widget_get_visible(widget) != 0 }
+
+    /// Starts the 150 ms clock; the bar then follows `progress`.
+    func start(following progress: LoadProgress) {
+        stop()
+        delay = after(milliseconds: Self.delayMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.delay = nil
+            gtk_widget_set_visible(self.widget, 1)
+            self.ticker = addTimeout(milliseconds: 50) { [weak self] in
+                guard let self else { return false }
+                gtk_progress_bar_set_fraction(OpaquePointer(self.widget), progress.fraction)
+                return true
+            }
+        }
+    }
+
+    func stop() {
+        delay?.cancel(); delay = nil
+        ticker?.cancel(); ticker = nil
+        gtk_widget_set_visible(widget, 0)
+    }
+}

@@ -1,0 +1,87 @@
+import CGtk
+import GtkSupport
+import IroCore
+
+/// Input: Ctrl+wheel zooms around the pointer (SPEC C4), a pinch zooms around
+/// the fingers (SPEC C2), click-and-drag pans with a grab cursor (SPEC C1).
+/// Plain wheel, kinetic touchpad scrolling and scrollbars come from the
+/// GtkScrolledWindow through our adjustments.
+extension ImageCanvas {
+    func installGestures() {
+        installScrollZoom()
+        installPinch()
+        installDragPan()
+    }
+
+    private func installScrollZoom() {
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        let motion = gtk_event_controller_motion_new()!
+        var pointer = Point.zero
+        onSignal(raw(motion), "motion") { x, y in pointer = Point(x: x, y: y) }
+        onScroll(raw(scroll)) { [weak self] _, dy in
+            guard let self, self.zoom != nil else { return false }
+            let state = gtk_event_controller_get_current_event_state(scroll)
+            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            self.zoomByWheel(steps: dy, at: pointer)
+            return true
+        }
+        gtk_widget_add_controller(widget, motion)
+        gtk_widget_add_controller(widget, scroll)
+    }
+
+    /// One wheel notch multiplies the scale by 2^(−dy/2) around the pointer;
+    /// smooth (touchpad) deltas scale proportionally.
+    func zoomByWheel(steps dy: Double, at pointer: Point) {
+        guard let zoom else { return }
+        let factor = pow(2, -dy / 2)
+        setScale(zoom.clampedScale((animation?.to ?? zoom.scale) * factor), anchor: pointer)
+    }
+
+    private func installPinch() {
+        let gesture = gtk_gesture_zoom_new()!
+        onSignalWithPointer(raw(gesture), "begin") { [weak self] _ in
+            guard let self, self.zoom != nil else { return }
+            self.stopAnimation()
+            self.updateModel { $0.beginPinch() }
+            var x = 0.0, y = 0.0
+            if gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 {
+                self.pinchAnchor = Point(x: x, y: y)
+            } else {
+                self.pinchAnchor = self.zoom?.viewportCentre ?? .zero
+            }
+        }
+        onSignal(raw(gesture), "scale-changed") { [weak self] (factor: Double) in
+            guard let self, let zoom = self.zoom, zoom.isPinching else { return }
+            self.apply(scale: zoom.livePinchScale(factor: factor), from: self.displayScale, anchor: self.pinchAnchor)
+        }
+        onSignalWithPointer(raw(gesture), "end") { [weak self] _ in
+            guard let self, let zoom = self.zoom, zoom.isPinching else { return }
+            let factor = gtk_gesture_zoom_get_scale_delta(gesture)
+            let from = self.displayScale
+            self.updateModel { $0.endPinch(factor: factor) }
+            self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: self.pinchAnchor)
+            self.onZoomChanged?()
+        }
+        gtk_widget_add_controller(widget, gesture)
+    }
+
+    private func installDragPan() {
+        let drag = gtk_gesture_drag_new()!
+        var start = Point.zero
+        onSignal(raw(drag), "drag-begin") { [weak self] (_: Double, _: Double) in
+            guard let self else { return }
+            start = self.offset
+            gtk_widget_set_cursor_from_name(self.widget, "grabbing")
+        }
+        onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
+            guard let self else { return }
+            self.configureAdjustments(offset: Point(x: start.x - dx, y: start.y - dy))
+        }
+        onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in
+            guard let self else { return }
+            gtk_widget_set_cursor_from_name(self.widget, "grab")
+        }
+        gtk_widget_set_cursor_from_name(widget, "grab")
+        gtk_widget_add_controller(widget, drag)
+    }
+}

@@ -1,0 +1,149 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The widget that shows one image: a GtkScrollable custom widget, so the
+/// GtkScrolledWindow around it drives its adjustments and it draws only the
+/// visible part at the ZoomModel's scale (no GtkViewport, no widget the size of
+/// the zoomed image).
+///
+/// Split by concern: `+Snapshot` draws, `+Zoom` changes the scale (animated,
+/// anchored), `+Gestures` turns input into zoom and pan.
+final class ImageCanvas: CustomWidgetDelegate {
+    static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true)
+
+    private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    private(set) var image: DecodedImage?
+    /// nil until both the image and an allocation are known.
+    private(set) var zoom: ZoomModel?
+    /// The scale being drawn: the model's, or an in-between one while animating or pinching.
+    var displayScale: Double = 1
+    var animation: ZoomAnimation?
+    var animationAnchor = Point.zero
+    var tickCallback: guint = 0
+    var pinchAnchor = Point.zero
+
+    /// Told whenever the zoom (scale, limits or mode) changes, for the toolbar.
+    var onZoomChanged: (@MainActor () -> Void)?
+
+    private var horizontal: UnsafeMutablePointer<GtkAdjustment>?
+    private var vertical: UnsafeMutablePointer<GtkAdjustment>?
+    /// Where to scroll once the first allocation arrives (a tab restored from its view state).
+    private var pendingOffset: Point?
+    private var zoomNotificationPending = false
+
+    init() {
+        widget = CustomWidget.make(Self.type, delegate: self)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        installGestures()
+    }
+
+    /// Shows `image`, starting at best fit (SPEC C5) or at a remembered view.
+    func show(_ image: DecodedImage, restoring view: ViewState? = nil) {
+        self.image = image
+        zoom = nil
+        if let restored = view?.zoom {
+            var model = restored
+            model.setImageSize(image.size)
+            zoom = model
+            displayScale = model.scale
+            pendingOffset = view?.scrollOffset
+        }
+        ensureModel()
+        gtk_widget_queue_allocate(widget)
+        gtk_widget_queue_draw(widget)
+    }
+
+    var viewportSize: Size {
+        Size(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)))
+    }
+
+    var offset: Point {
+        guard let horizontal, let vertical else { return .zero }
+        return Point(x: gtk_adjustment_get_value(horizontal), y: gtk_adjustment_get_value(vertical))
+    }
+
+    /// Creates the zoom model once the image and a real allocation exist.
+    private func ensureModel() {
+        guard zoom == nil, let image else { return }
+        let viewport = viewportSize
+        guard viewport.width > 0, viewport.height > 0 else { return }
+        zoom = ZoomModel(imageSize: image.size, viewportSize: viewport)
+        displayScale = zoom?.scale ?? 1
+        notifyZoomChangedLater()
+    }
+
+    func updateModel(_ change: (inout ZoomModel) -> Void) {
+        guard var model = zoom else { return }
+        change(&model)
+        zoom = model
+    }
+
+    // MARK: CustomWidgetDelegate
+
+    func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        guard let image else { return (1, 300) }
+        // Natural size: the image, capped so a huge photo does not ask for a huge window.
+        let natural = orientation == GTK_ORIENTATION_HORIZONTAL ? image.width : image.height
+        return (1, Int32(min(natural, 1200)))
+    }
+
+    func sizeAllocated(width: Int32, height: Int32) {
+        ensureModel()
+        let before = zoom
+        updateModel { $0.viewportSize = Size(width: Double(width), height: Double(height)) }
+        if animation == nil, let zoom { displayScale = zoom.scale }
+        let target = pendingOffset ?? offset
+        pendingOffset = nil
+        configureAdjustments(offset: target)
+        // Not during allocation: listeners change header-bar widgets, which must not happen mid-layout.
+        if before != zoom { notifyZoomChangedLater() }
+    }
+
+    private func notifyZoomChangedLater() {
+        guard !zoomNotificationPending else { return }
+        zoomNotificationPending = true
+        addIdle { [weak self] in
+            self?.zoomNotificationPending = false
+            self?.onZoomChanged?()
+            return false
+        }
+    }
+
+    func adjustmentsChanged(horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        if widget != nil { configureAdjustments(offset: offset) }     // nil while CustomWidget.make runs
+    }
+
+    func scrollValueChanged() {
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Sets the adjustments' ranges for the displayed scale and scrolls to `offset` (clamped).
+    func configureAdjustments(offset proposed: Point) {
+        guard let horizontal, let vertical else { return }
+        let viewport = viewportSize
+        guard let zoom else {
+            gtk_adjustment_configure(horizontal, 0, 0, viewport.width, 1, 1, viewport.width)
+            gtk_adjustment_configure(vertical, 0, 0, viewport.height, 1, 1, viewport.height)
+            return
+        }
+        let content = zoom.contentSize(at: displayScale)
+        let clamped = zoom.clampedOffset(proposed, scale: displayScale)
+        gtk_adjustment_configure(horizontal, clamped.x, 0, max(content.width, viewport.width),
+                                 viewport.width * 0.1, viewport.width * 0.9, viewport.width)
+        gtk_adjustment_configure(vertical, clamped.y, 0, max(content.height, viewport.height),
+                                 viewport.height * 0.1, viewport.height * 0.9, viewport.height)
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// The view state to remember when the tab is switched away from (SPEC C6).
+    func saveView(into view: inout ViewState) {
+        view.zoom = zoom
+        view.scrollOffset = offset
+    }
+}

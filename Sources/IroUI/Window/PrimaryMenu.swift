@@ -1,0 +1,29 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+
+/// The header bar's primary menu (SPEC E3).
+enum PrimaryMenu {
+    static let items: [[(label: String, action: String)]] = [
+        [("_Open…", "app.open"), ("_New Window", "app.new-window")],
+        [("_Keyboard Shortcuts", "win.show-help-overlay"), ("_About Iro", "app.about")],
+    ]
+
+    static func button() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        for group in items {
+            let section = g_menu_new()!
+            for item in group { g_menu_append(section, item.label, item.action) }
+            g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
+            g_object_unref(raw(section))
+        }
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(button), gcast(raw(menu), g_menu_model_get_type()))
+        gtk_menu_button_set_primary(OpaquePointer(button), 1)
+        gtk_widget_set_tooltip_text(button, "Main Menu (F10)")
+        iro_accessible_set_label(OpaquePointer(button), "Main Menu")
+        g_object_unref(raw(menu))
+        return button
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import IroCore
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("iro-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Makes `name` as a folder holding the given files (nil contents: a sub-folder).
+    func package(_ name: String, files: [String: Data?] = [:]) throws -> URL {
+        let folder = url.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, contents) in files {
+            let path = folder.appendingPathComponent(file)
+            if let contents {
+                try contents.write(to: path)
+            } else {
+                try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+            }
+        }
+        return folder
+    }
+}
+
+@Suite struct NotePackageTests {
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+    func load(_ url: URL) -> Result<NotePackage, NotePackageError> {
+        Result { () throws(NotePackageError) in try NotePackage.load(folder: url) }
+    }
+
+    @Test func textAndImage() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Trip.notesdoc", files: [
+            "Text.txt": Data("Kyōto, 色 🎨\nSecond line".utf8),
+            "Image.png": Self.png,
+        ])
+        let note = try NotePackage.load(folder: folder)
+        #expect(note.folder == folder)
+        #expect(note.text == "Kyōto, 色 🎨\nSecond line")
+        #expect(note.imageURL?.lastPathComponent == "Image.png")
+    }
+
+    @Test func textOnly() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Plain.notesdoc", files: ["Text.txt": Data("hello".utf8)])
+        let note = try NotePackage.load(folder: folder)
+        #expect(note.text == "hello")
+        #expect(note.imageURL == nil)
+    }
+
+    @Test func emptyTextIsFine() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Empty.notesdoc", files: ["Text.txt": Data()])
+        #expect(try NotePackage.load(folder: folder).text == "")
+    }
+
+    @Test func byteOrderMarkIsDropped() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Bom.notesdoc", files: ["Text.txt": Data([0xEF, 0xBB, 0xBF] + Array("hi".utf8))])
+        #expect(try NotePackage.load(folder: folder).text == "hi")
+    }
+
+    @Test func extensionIsCaseInsensitive() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Loud.NOTESDOC", files: ["Text.txt": Data("x".utf8)])
+        #expect(try NotePackage.load(folder: folder).text == "x")
+        #expect(NotePackage.isPackageName(folder))
+    }
+
+    @Test func imageThatIsAFolderIsIgnored() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Odd.notesdoc", files: ["Text.txt": Data("x".utf8), "Image.png": nil])
+        #expect(try NotePackage.load(folder: folder).imageURL == nil)
+    }
+
+    @Test func wrongExtensionIsNotAPackage() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Trip.notes", files: ["Text.txt": Data("x".utf8)])
+        #expect(load(folder) == .failure(.notAFolder))
+    }
+
+    @Test func fileNamedLikeAPackageIsNotAFolder() throws {
+        let temp = try TemporaryFolder()
+        let file = temp.url.appendingPathComponent("Fake.notesdoc")
+        try Data("x".utf8).write(to: file)
+        #expect(load(file) == .failure(.notAFolder))
+    }
+
+    @Test func missingFolderIsUnreadable() throws {
+        let temp = try TemporaryFolder()
+        let missing = temp.url.appendingPathComponent("Gone.notesdoc")
+        guard case .failure(.unreadable(let reason)) = load(missing) else {
+            Issue.record("expected unreadable")
+            return
+        }
+        #expect(!reason.isEmpty)
+    }
+
+    @Test func missingText() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("NoText.notesdoc", files: ["Image.png": Self.png])
+        #expect(load(folder) == .failure(.missingText))
+    }
+
+    @Test func textThatIsAFolderIsMissing() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("DirText.notesdoc", files: ["Text.txt": nil])
+        #expect(load(folder) == .failure(.missingText))
+    }
+
+    @Test func textThatIsAFifoIsNeverRead() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Fifo.notesdoc")
+        let fifo = folder.appendingPathComponent("Text.txt")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        #expect(load(folder) == .failure(.missingText))  // and it does not hang
+    }
+
+    @Test func symlinkedTextIsFollowed() throws {
+        let temp = try TemporaryFolder()
+        let target = temp.url.appendingPathComponent("real.txt")
+        try Data("linked".utf8).write(to: target)
+        let folder = try temp.package("Link.notesdoc")
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Text.txt"),
+                                                   withDestinationURL: target)
+        #expect(try NotePackage.load(folder: folder).text == "linked")
+    }
+
+    @Test(arguments: [
+        [0xFF, 0xFE, 0x41, 0x00],        // UTF-16 LE with BOM
+        [0x41, 0x80, 0x42],              // lone continuation byte
+        [0xC0, 0xAF],                    // overlong "/"
+        [0xED, 0xA0, 0x80],              // UTF-16 surrogate encoded in UTF-8
+        [0xE2, 0x82],                    // truncated sequence at the end
+        [0x63, 0x61, 0x66, 0xE9],        // "café" in Latin-1
+    ] as [[UInt8]])
+    func invalidUTF8IsAnError(bytes: [UInt8]) throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Bad.notesdoc", files: ["Text.txt": Data(bytes)])
+        #expect(load(folder) == .failure(.textNotUTF8))
+    }
+
+    @Test func oversizedTextIsRefused() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Big.notesdoc", files: ["Text.txt": Data(repeating: 0x61, count: 101)])
+        #expect(throws: NotePackageError.unreadable("Text.txt is too large.")) {
+            try NotePackage.load(folder: folder, maximumTextBytes: 100)
+        }
+        #expect(try NotePackage.load(folder: folder, maximumTextBytes: 101).text.count == 101)
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads files regardless of permissions"))
+    func unreadableTextReportsPermission() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Locked.notesdoc", files: ["Text.txt": Data("secret".utf8)])
+        let text = folder.appendingPathComponent("Text.txt")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: text.path)
+        #expect(load(folder) == .failure(.unreadable("Permission denied.")))
+    }
+
+    @Test func loadingNeverWrites() throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Still.notesdoc", files: ["Text.txt": Data("x".utf8), "Image.png": Self.png])
+        let text = folder.appendingPathComponent("Text.txt")
+        let before = try FileManager.default.attributesOfItem(atPath: text.path)[.modificationDate] as? Date
+        _ = try NotePackage.load(folder: folder)
+        let after = try FileManager.default.attributesOfItem(atPath: text.path)[.modificationDate] as? Date
+        #expect(before == after)
+        #expect(try Data(contentsOf: text) == Data("x".utf8))
+    }
+}
