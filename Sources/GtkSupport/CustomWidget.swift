@@ -40,7 +40,8 @@ public enum CustomWidget {
     }
 
     /// Registers `typeName` (once per name) deriving from GtkWidget with CSS name `cssName`.
-    public static func register(typeName: String, cssName: String, scrollable: Bool) -> GType {
+    public static func register(typeName: String, cssName: String, scrollable: Bool,
+                                accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC) -> GType {
         let existing = g_type_from_name(typeName)
         if existing != 0 { return existing }
         var query = GTypeQuery()
@@ -55,6 +56,10 @@ public enum CustomWidget {
         }
         let type = g_type_register_static(gtk_widget_get_type(), typeName, &info, GTypeFlags(0))
         if scrollable { iro_add_scrollable_interface(type) }
+        // The class lives for the whole process, so this reference is never dropped.
+        if let klass = g_type_class_ref(type) {
+            gtk_widget_class_set_accessible_role(klass.assumingMemoryBound(to: GtkWidgetClass.self), accessibleRole)
+        }
         return type
     }
 

@@ -25,7 +25,9 @@ public struct ZoomAnimation: Equatable, Sendable {
 
     /// Progress in [0, 1]; a non-positive duration finishes at once.
     public func progress(at time: Double) -> Double {
-        guard duration > 0 else { return 1 }
+        // Compared as times, not as a ratio: (10.2 − 10) / 0.2 is 0.99999… in floating point,
+        // and the last frame must land on the target.
+        guard duration > 0, time < startTime + duration else { return 1 }
         let t = (time - startTime) / duration
         return t.isNaN ? 1 : min(max(t, 0), 1)
     }

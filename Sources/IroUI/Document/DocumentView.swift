@@ -63,7 +63,7 @@ final class DocumentView {
         case .success(let image?):
             self.image = image
             document.state = .loaded(width: image.width, height: image.height)
-            canvas.show(image, restoring: document.view.zoom == nil ? nil : document.view)
+            canvas.show(image, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
         case .success(nil):
             return        // cancelled

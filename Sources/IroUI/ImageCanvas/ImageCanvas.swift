@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import GtkSupport
 import IroCore
 import IroImaging
@@ -11,7 +12,8 @@ import IroImaging
 /// Split by concern: `+Snapshot` draws, `+Zoom` changes the scale (animated,
 /// anchored), `+Gestures` turns input into zoom and pan.
 final class ImageCanvas: CustomWidgetDelegate {
-    static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true)
+    static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
+                                           accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
 
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
     private(set) var image: DecodedImage?
@@ -42,8 +44,9 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     /// Shows `image`, starting at best fit (SPEC C5) or at a remembered view.
-    func show(_ image: DecodedImage, restoring view: ViewState? = nil) {
+    func show(_ image: DecodedImage, named name: String, restoring view: ViewState? = nil) {
         self.image = image
+        iro_accessible_set_label(OpaquePointer(raw(widget)), name)
         zoom = nil
         if let restored = view?.zoom {
             var model = restored

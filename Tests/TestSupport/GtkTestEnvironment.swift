@@ -1,0 +1,62 @@
+import CGtk
+import Foundation
+import GtkSupport
+
+/// GTK for tests: initialised once, with the main-queue bridge attached, and a
+/// way to run the main loop until a condition holds.
+@MainActor
+public enum GtkTestEnvironment {
+    /// Whether a display is there to run widget tests (the test script uses xvfb-run).
+    nonisolated public static var hasDisplay: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return env["DISPLAY"]?.isEmpty == false || env["WAYLAND_DISPLAY"]?.isEmpty == false
+    }
+
+    nonisolated public static let skipReason = "needs a display: run the suite with meson-helpers/run-tests (xvfb-run)"
+
+    private static let initialised: Bool = {
+        guard gtk_init_check() != 0 else { return false }
+        adw_init()
+        // Tests assert end states; animations would only add waiting.
+        if let settings = gtk_settings_get_default() {
+            iroSetBool(raw(settings), "gtk-enable-animations", false)
+        }
+        MainLoopBridge.attach()
+        return true
+    }()
+
+    /// Initialises GTK once; false when there is no usable display.
+    public static func start() -> Bool { hasDisplay && initialised }
+
+    /// Iterates the default main context until `condition` holds or `timeout` passes.
+    @discardableResult
+    public static func pump(timeout: Double = 5, until condition: () -> Bool = { false }) -> Bool {
+        let deadline = monotonicSeconds() + timeout
+        while !condition() {
+            if monotonicSeconds() >= deadline { return condition() }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1000) }
+        }
+        return true
+    }
+
+    /// Runs the main loop for `seconds` regardless of state (to prove something does NOT happen).
+    public static func pump(for seconds: Double) {
+        pump(timeout: seconds, until: { false })
+    }
+
+    /// Waits until `widget` is mapped with a real size and has been drawn once.
+    @discardableResult
+    public static func waitUntilDrawn(_ widget: UnsafeMutablePointer<GtkWidget>, timeout: Double = 5) -> Bool {
+        let ok = pump(timeout: timeout) { gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 }
+        pump(for: 0.05)
+        return ok
+    }
+}
+
+func iroSetBool(_ object: UnsafeMutableRawPointer, _ property: String, _ value: Bool) {
+    var gvalue = GValue()
+    g_value_init(&gvalue, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))     // G_TYPE_BOOLEAN
+    g_value_set_boolean(&gvalue, value ? 1 : 0)
+    g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &gvalue)
+    g_value_unset(&gvalue)
+}

@@ -1,0 +1,49 @@
+import CGtk
+import GtkSupport
+
+/// RGBA colour with 8-bit channels, for pixel assertions.
+public struct RGBA: Equatable, CustomStringConvertible, Sendable {
+    public var r, g, b, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
+
+    /// Whether every channel is within `tolerance` of `other`.
+    public func isClose(to other: RGBA, tolerance: Int = 8) -> Bool {
+        abs(Int(r) - Int(other.r)) <= tolerance && abs(Int(g) - Int(other.g)) <= tolerance
+            && abs(Int(b) - Int(other.b)) <= tolerance && abs(Int(a) - Int(other.a)) <= tolerance
+    }
+}
+
+/// A rendered frame of a widget, read back from GSK (what the user would see).
+public struct RenderedPixels {
+    public let width: Int
+    public let height: Int
+    /// BGRA, premultiplied, as `gdk_texture_download` writes it.
+    public let bytes: [UInt8]
+
+    public func pixel(_ x: Int, _ y: Int) -> RGBA {
+        let i = (y * width + x) * 4
+        return RGBA(bytes[i + 2], bytes[i + 1], bytes[i], bytes[i + 3])
+    }
+}
+
+@MainActor
+public enum WidgetRenderer {
+    /// Renders `widget` with its window's renderer exactly as it is now.
+    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
+        let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
+        guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
+              let renderer = gtk_native_get_renderer(native) else { return nil }
+        let paintable = gtk_widget_paintable_new(widget)!
+        defer { g_object_unref(raw(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+        defer { g_object_unref(raw(texture)) }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+        return RenderedPixels(width: width, height: height, bytes: bytes)
+    }
+}

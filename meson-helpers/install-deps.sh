@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Iro needs to build, run and test — only the
+# missing ones, so a second run costs nothing. Needs root (or sudo) when
+# something is missing. Swift itself is expected at /opt/swift or on PATH.
+set -euo pipefail
+
+packages=(
+  # build
+  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev pkg-config
+  meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
+  # image formats beyond PNG/JPEG
+  librsvg2-common webp-pixbuf-loader
+  # headless tests: X server, D-Bus, accessibility bus, input and screenshots
+  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool imagemagick x11-utils
+  # desktop integration checks
+  desktop-file-utils appstream libgtk-4-bin shared-mime-info
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
