@@ -23,13 +23,21 @@ public enum ImageDecoder {
     /// Reads the format and declared dimensions, classifying failures.
     nonisolated public static func readHeader(path: String) throws(LoadError) -> Header {
         _ = try FileCheck.regularFileSize(at: path)
+        if let declared = DeclaredSize.read(path: path), declared.width > 0, declared.height > 0 {
+            try ImageLimits.check(width: declared.width, height: declared.height)
+        }
         var width: Int32 = 0, height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
+            // No loader accepted the header. If the bytes still carry an image format's
+            // signature that a loader exists for, the file is broken, not foreign.
+            if let mime = ImageFormats.sniffedMimeType(path: path), ImageFormats.mimeTypes.contains(mime) {
+                throw .damaged(detail: "the \(mime) header cannot be read")
+            }
             throw .unsupportedFormat
         }
         let name = takeStringNonisolated(gdk_pixbuf_format_get_name(format)) ?? "image"
         // Some loaders (SVG without a size) report no dimensions; those are checked after decoding.
-        if width > 0 || height > 0 {
+        if width != 0 || height != 0 {
             try ImageLimits.check(width: Int(width), height: Int(height))
         }
         return Header(formatName: name, width: Int(width), height: Int(height))

@@ -13,8 +13,10 @@ public enum ImageLimits {
         return width.multipliedReportingOverflow(by: height).partialValue <= maxPixels
     }
 
-    /// Throws `.tooLarge` for declared sizes beyond the limits.
+    /// Throws `.tooLarge` for declared sizes beyond the limits, `.damaged` for sizes
+    /// with no pixels (a header that declares 0 × N is broken, not big).
     public static func check(width: Int, height: Int) throws(LoadError) {
+        if width <= 0 || height <= 0 { throw .damaged(detail: "the header declares \(width) × \(height) pixels") }
         if !allows(width: width, height: height) { throw .tooLarge(width: width, height: height) }
     }
 }

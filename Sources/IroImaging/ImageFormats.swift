@@ -1,0 +1,39 @@
+import CGtk
+import Foundation
+
+/// What the installed gdk-pixbuf loaders can read (SPEC A1): the same source the
+/// Open dialog's filter and the desktop entry's MimeType come from.
+public enum ImageFormats {
+    /// MIME types of every installed loader.
+    nonisolated public static let mimeTypes: Set<String> = {
+        var result = Set<String>()
+        guard let list = gdk_pixbuf_get_formats() else { return result }
+        defer { g_slist_free(list) }
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let format = current.pointee.data.map(OpaquePointer.init), let types = gdk_pixbuf_format_get_mime_types(format) {
+                var index = 0
+                while let type = types[index] { result.insert(String(cString: type)); index += 1 }
+                g_strfreev(types)
+            }
+            node = current.pointee.next
+        }
+        return result
+    }()
+
+    /// The MIME type GIO guesses from a file's first bytes (magic numbers, not the name).
+    nonisolated public static func sniffedMimeType(path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
+        guard count > 0 else { return nil }
+        var uncertain: gboolean = 0
+        let guessed = head.withUnsafeBytes { g_content_type_guess(nil, $0.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count), &uncertain) }
+        guard let guessed else { return nil }
+        defer { g_free(guessed) }
+        guard uncertain == 0, let mime = g_content_type_get_mime_type(guessed) else { return nil }
+        defer { g_free(mime) }
+        return String(cString: mime)
+    }
+}
