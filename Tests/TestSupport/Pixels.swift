@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkSupport
 
 /// RGBA colour with 8-bit channels, for pixel assertions.
@@ -40,8 +41,14 @@ public enum WidgetRenderer {
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
         defer { gsk_render_node_unref(node) }
-        guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+        // The viewport is the widget's whole area, not just the bounds of what was drawn.
+        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                       size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { return nil }
         defer { g_object_unref(raw(texture)) }
+        if let path = ProcessInfo.processInfo.environment["IRO_TEST_SAVE_RENDER"] {
+            _ = gdk_texture_save_to_png(texture, path)
+        }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
         return RenderedPixels(width: width, height: height, bytes: bytes)

@@ -15,10 +15,13 @@ public final class IroApplication {
     private(set) var windows: [DocumentWindow] = []
     let actions: ActionGroup
 
-    public init(flags extra: GApplicationFlags = GApplicationFlags(0)) {
+    /// `id` other than Iro's own is for tests, which run several applications in one process.
+    public init(id: String = AppInfo.id, flags extra: GApplicationFlags = GApplicationFlags(0)) {
         Resources.register()
         let flags = GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | extra.rawValue)
-        application = adw_application_new(AppInfo.id, flags)!
+        application = adw_application_new(id, flags)!
+        // Resources (stylesheet, icons) live under Iro's path whatever the id.
+        g_application_set_resource_base_path(gcast(raw(application), g_application_get_type()), "/io/github/iroviewer/Iro")
         actions = ActionGroup(map: raw(application))
         g_set_application_name(AppInfo.name)
         CommandLineOptions.install(on: raw(application))
@@ -37,6 +40,10 @@ public final class IroApplication {
         }
         onSignal(raw(application), "activate") { [weak self] in self?.open([], newWindow: false) }
         onSignal(raw(application), "startup") { [weak self] in self?.startup() }
+    }
+
+    isolated deinit {
+        g_object_unref(raw(application))
     }
 
     /// Runs the main loop with the process's arguments; returns the exit status.

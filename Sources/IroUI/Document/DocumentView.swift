@@ -90,6 +90,7 @@ final class DocumentView {
 
     var isLoading: Bool { loadTask != nil }
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
+    var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
     var visiblePage: String { string(gtk_stack_get_visible_child_name(OpaquePointer(stack))) ?? "" }
     var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(OpaquePointer(stack), "error") }
 

@@ -8,11 +8,14 @@ import IroImaging
 final class LoadingBar {
     static let delayMilliseconds: UInt32 = 150
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// Keeps the bar alive until this object goes, even after its tab is destroyed.
+    private let reference: ObjectRef
     private var delay: SourceID?
     private var ticker: SourceID?
 
     init() {
         widget = gtk_progress_bar_new()!
+        reference = ObjectRef(retaining: raw(widget))
         gtk_widget_add_css_class(widget, "loading-bar")
         gtk_widget_add_css_class(widget, "osd")
         gtk_widget_set_valign(widget, GTK_ALIGN_START)

@@ -128,6 +128,15 @@ final class DocumentWindow {
         update()
     }
 
+    var isShowingStartPage: Bool {
+        gtk_stack_get_visible_child_name(OpaquePointer(content)).flatMap(string) == "start"
+    }
+
+    /// The start page's Open button (for tests and focus).
+    var startPageOpenButton: UnsafeMutablePointer<GtkWidget>? {
+        gtk_stack_get_child_by_name(OpaquePointer(content), "start").flatMap { adw_status_page_get_child(OpaquePointer(raw($0))) }
+    }
+
     // MARK: State shown in the header bar
 
     /// Title, zoom toolbar and action sensitivity follow the selected tab.

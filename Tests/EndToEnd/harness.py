@@ -1,0 +1,874 @@
+"""End-to-end test harness for Iro: the built `iro` binary as a user meets it.
+
+A `Session` gives a private world: its own D-Bus session bus (a dbus-daemon with no
+service activation, so nothing such as xdg-desktop-portal is ever started), its own
+Xvfb on a free display, and its own AT-SPI bus (at-spi-bus-launcher). It ends exactly
+what it started (each process it spawned plus their descendants, by pid).
+
+Inside a session, `session.launch(args)` starts iro and returns an `App`; `App` finds
+nodes of iro's accessibility tree by role and name, always by polling with a deadline.
+
+    with Session() as s:
+        app = s.launch([png])
+        frame = app.frame('quadrants.png')
+        canvas = app.find('image', 'quadrants.png')
+        x, y, w, h = extents(canvas)
+        assert s.pixel(x + 5, y + 5) == (255, 0, 0)
+
+libatspi keeps one connection to the accessibility bus per process, so there is one
+Session per process: run_all.py runs every test in a process of its own.
+
+Run with /usr/bin/python3 (Debian's python3-pyatspi lives there).
+"""
+
+import os
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, '..', '..'))
+DEFAULT_BIN = os.path.join(REPO, '.build', 'debug', 'iro')
+TIMEOUT = float(os.environ.get('IRO_E2E_TIMEOUT', '10'))
+POLL_INTERVAL = 0.05
+
+
+# ---------------------------------------------------------------------------
+# Outcomes and waiting
+# ---------------------------------------------------------------------------
+
+class Skip(Exception):
+    """Raised by a test that cannot run here (missing tool, missing sample...)."""
+
+
+def skip(reason):
+    raise Skip(reason)
+
+
+class WaitTimeout(AssertionError):
+    pass
+
+
+def iro_bin():
+    return os.environ.get('IRO_BIN') or DEFAULT_BIN
+
+
+def _pump_atspi_events():
+    """Dispatch pending D-Bus signals so libatspi's cache (names, states, children)
+    follows the app. Without a main loop, cached names would go stale."""
+    try:
+        from gi.repository import GLib
+    except ImportError:
+        return
+    ctx = GLib.MainContext.default()
+    for _ in range(1000):
+        if not ctx.pending():
+            break
+        ctx.iteration(False)
+
+
+def poll(fn, timeout=None, what='condition', interval=POLL_INTERVAL):
+    """Call fn() until it returns something truthy; return that. Raises WaitTimeout
+    after `timeout` seconds (default TIMEOUT). Exceptions from fn count as "not yet"
+    (nodes go stale while the tree changes); the last one is reported on timeout."""
+    timeout = TIMEOUT if timeout is None else timeout
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        _pump_atspi_events()
+        try:
+            value = fn()
+            if value:
+                return value
+        except (WaitTimeout, Skip):
+            raise
+        except Exception as e:  # stale accessible, D-Bus error, ...
+            last_error = e
+        if time.monotonic() >= deadline:
+            msg = f'timed out after {timeout:g} s waiting for {what}'
+            if last_error is not None:
+                msg += f' (last error: {last_error!r})'
+            raise WaitTimeout(msg)
+        time.sleep(interval)
+
+
+# ---------------------------------------------------------------------------
+# Processes: start, and end exactly what was started
+# ---------------------------------------------------------------------------
+
+def _parent_map():
+    children = {}
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(')') + 2:].split()
+        children.setdefault(int(fields[1]), []).append(int(entry))
+    return children
+
+
+def descendants(pid):
+    """All live descendants of pid (children first)."""
+    children = _parent_map()
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(0), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def _alive(pid):
+    try:
+        with open(f'/proc/{pid}/stat') as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(')') + 2] != 'Z'
+
+
+def end_tree(proc, grace=3.0):
+    """SIGTERM a process we started and all its descendants, SIGKILL what is left
+    after `grace` seconds, and reap our direct child."""
+    if proc is None:
+        return
+    pids = [proc.pid] + descendants(proc.pid) if proc.poll() is None else descendants(proc.pid)
+    for p in reversed(pids):
+        try:
+            os.kill(p, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        proc.poll()
+        if not any(_alive(p) for p in pids):
+            break
+        time.sleep(0.02)
+    for p in pids:
+        if _alive(p):
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _read_line(fd, timeout, what):
+    deadline = time.monotonic() + timeout
+    buf = b''
+    while b'\n' not in buf:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise WaitTimeout(f'timed out after {timeout:g} s waiting for {what}')
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                raise RuntimeError(f'{what}: stream closed before a line arrived ({buf!r})')
+            buf += chunk
+    return buf.split(b'\n', 1)[0].decode().strip()
+
+
+# ---------------------------------------------------------------------------
+# Session
+# ---------------------------------------------------------------------------
+
+_DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:dir={dir}</listen>
+  <auth>EXTERNAL</auth>
+  <!-- no service directories: nothing is ever activated on this bus -->
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+_session_used = False
+
+
+class Session:
+    """Private D-Bus session + Xvfb + AT-SPI bus. One per process."""
+
+    def __init__(self, width=1920, height=1080, depth=24):
+        self.size = (width, height, depth)
+        self.tmp = None
+        self.display = None
+        self.bus_address = None
+        self.apps = []
+        self._procs = []          # (name, Popen), in start order
+        self._saved_env = {}
+        self._shot_count = 0
+        self.last_shot = None
+
+    # -- lifecycle ----------------------------------------------------------
+    def __enter__(self):
+        global _session_used
+        if _session_used:
+            raise RuntimeError('one Session per process (libatspi keeps its first bus)')
+        _session_used = True
+        self.tmp = tempfile.mkdtemp(prefix='iro-e2e-')
+        try:
+            self._start_dbus()
+            self._start_xvfb()
+            self._start_atspi()
+            import pyatspi  # noqa: F401  (after the environment points at our buses)
+        except BaseException:
+            self._stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self._stop()
+        return False
+
+    def _spawn(self, name, argv, **kw):
+        log = open(os.path.join(self.tmp, f'{name}.log'), 'wb')
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                stdout=kw.pop('stdout', log), stderr=log,
+                                env=kw.pop('env', os.environ.copy()), **kw)
+        log.close()
+        self._procs.append((name, proc))
+        return proc
+
+    def _setenv(self, key, value):
+        if key not in self._saved_env:
+            self._saved_env[key] = os.environ.get(key)
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+    def _start_dbus(self):
+        conf = os.path.join(self.tmp, 'session.conf')
+        with open(conf, 'w') as f:
+            f.write(_DBUS_CONFIG.format(dir=self.tmp))
+        r, w = os.pipe()
+        try:
+            self._spawn('dbus', ['dbus-daemon', f'--config-file={conf}', '--nofork',
+                                 f'--print-address={w}'], pass_fds=(w,))
+            os.close(w)
+            w = None
+            self.bus_address = _read_line(r, TIMEOUT, 'dbus-daemon address')
+        finally:
+            os.close(r)
+            if w is not None:
+                os.close(w)
+        self._setenv('DBUS_SESSION_BUS_ADDRESS', self.bus_address)
+        self._setenv('AT_SPI_BUS_ADDRESS', None)
+        runtime = os.path.join(self.tmp, 'runtime')
+        os.mkdir(runtime, 0o700)
+        self._setenv('XDG_RUNTIME_DIR', runtime)
+
+    def _start_xvfb(self):
+        width, height, depth = self.size
+        r, w = os.pipe()
+        try:
+            # -displayfd: Xvfb picks a free display itself and reports it when ready.
+            self._spawn('xvfb', ['Xvfb', '-displayfd', str(w), '-screen', '0',
+                                 f'{width}x{height}x{depth}', '-nolisten', 'tcp'],
+                        pass_fds=(w,))
+            os.close(w)
+            w = None
+            self.display = ':' + _read_line(r, TIMEOUT, 'Xvfb display number')
+        finally:
+            os.close(r)
+            if w is not None:
+                os.close(w)
+        self._setenv('DISPLAY', self.display)
+
+    def _start_atspi(self):
+        self._spawn('atspi', ['/usr/libexec/at-spi-bus-launcher', '--launch-immediately'])
+
+        def ready():
+            r = subprocess.run(['dbus-send', '--session', '--print-reply',
+                                '--dest=org.a11y.Bus', '/org/a11y/bus',
+                                'org.a11y.Bus.GetAddress'],
+                               capture_output=True, text=True, timeout=TIMEOUT)
+            return r.returncode == 0 and 'string' in r.stdout
+        poll(ready, what='the AT-SPI bus (org.a11y.Bus)')
+
+    def _stop(self):
+        for app in self.apps:
+            app.quit()
+        for _, proc in reversed(self._procs):
+            end_tree(proc)
+        self._procs.clear()
+        for key, value in self._saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        self._saved_env.clear()
+        if self.tmp and not os.environ.get('IRO_E2E_KEEP'):
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    # -- the app --------------------------------------------------------------
+    def app_env(self, extra=None):
+        env = os.environ.copy()
+        env.update({
+            'ADW_DISABLE_PORTAL': '1',
+            'GTK_USE_PORTAL': '0',
+            'GDK_BACKEND': 'x11',
+            'GTK_A11Y': 'atspi',
+            'DISPLAY': self.display,
+            'DBUS_SESSION_BUS_ADDRESS': self.bus_address,
+            'HOME': os.path.join(self.tmp, 'home'),
+            'XDG_CONFIG_HOME': os.path.join(self.tmp, 'home', '.config'),
+            'XDG_DATA_HOME': os.path.join(self.tmp, 'home', '.local', 'share'),
+            'XDG_CACHE_HOME': os.path.join(self.tmp, 'home', '.cache'),
+            'GSETTINGS_BACKEND': 'memory',
+            'LANGUAGE': 'en', 'LC_ALL': 'C.UTF-8', 'LANG': 'C.UTF-8',
+        })
+        env.pop('NO_AT_BRIDGE', None)
+        env.pop('AT_SPI_BUS_ADDRESS', None)
+        os.makedirs(env['XDG_CONFIG_HOME'], exist_ok=True)
+        if extra:
+            for k, v in extra.items():
+                if v is None:
+                    env.pop(k, None)
+                else:
+                    env[k] = v
+        return env
+
+    def launch(self, args, env=None):
+        """Start iro with `args`; returns an App. `env` entries override (None unsets)."""
+        binary = iro_bin()
+        if not os.access(binary, os.X_OK):
+            raise RuntimeError(f'no iro binary at {binary} (set IRO_BIN or run '
+                               '`swift build --product iro`)')
+        n = len(self.apps)
+        log_path = os.path.join(self.tmp, f'iro-{n}.log')
+        log = open(log_path, 'wb')
+        proc = subprocess.Popen([binary] + list(args), stdin=subprocess.DEVNULL,
+                                stdout=log, stderr=subprocess.STDOUT,
+                                env=self.app_env(env), cwd=self.tmp)
+        log.close()
+        app = App(self, proc, log_path)
+        self.apps.append(app)
+        return app
+
+    # -- screen -----------------------------------------------------------------
+    def screenshot(self, path=None):
+        """Grab the whole screen into an RGB PNG; returns an Image."""
+        if path is None:
+            self._shot_count += 1
+            path = os.path.join(self.tmp, f'shot-{self._shot_count}.png')
+        subprocess.run(['import', '-display', self.display, '-window', 'root',
+                        f'PNG24:{path}'], check=True, capture_output=True, timeout=TIMEOUT)
+        self.last_shot = path
+        return Image.read(path)
+
+    def pixel(self, x, y, shot=None):
+        """RGB at screen point (x, y): from `shot` (an Image) or a fresh screenshot."""
+        return (shot or self.screenshot()).pixel(x, y)
+
+    # -- input (xdotool) --------------------------------------------------------
+    def xdotool(self, *args):
+        r = subprocess.run(['xdotool'] + [str(a) for a in args], capture_output=True,
+                           text=True, timeout=TIMEOUT,
+                           env=dict(os.environ, DISPLAY=self.display))
+        if r.returncode != 0:
+            raise RuntimeError(f'xdotool {" ".join(map(str, args))}: rc={r.returncode} '
+                               f'{r.stderr.strip()}')
+        return r.stdout
+
+    def key(self, *keys, window=None):
+        """xdotool key, e.g. key('ctrl+minus'). Goes to the focused window unless
+        `window` (an X window id) is given."""
+        if window is not None:
+            self.xdotool('key', '--window', window, *keys)
+        else:
+            self.xdotool('key', *keys)
+
+    def mousemove(self, x, y):
+        self.xdotool('mousemove', '--sync', int(x), int(y))
+
+    def click(self, x, y, button=1):
+        self.mousemove(x, y)
+        self.xdotool('click', button)
+
+    def windows(self, name):
+        """X window ids whose title is exactly `name`."""
+        r = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name',
+                            '^' + re.escape(name) + '$'], capture_output=True, text=True,
+                           timeout=TIMEOUT, env=dict(os.environ, DISPLAY=self.display))
+        return [int(w) for w in r.stdout.split()]
+
+    def focus_window(self, name):
+        """Give keyboard focus to the X window titled `name` (no window manager here,
+        so windowactivate would fail; XSetInputFocus via windowfocus works)."""
+        wid = poll(lambda: (self.windows(name) or [None])[0], what=f'X window {name!r}')
+        self.xdotool('windowfocus', '--sync', wid)
+        poll(lambda: self.xdotool('getwindowfocus').strip() == str(wid),
+             what=f'keyboard focus on {name!r}')
+        return wid
+
+    def window_geometry(self, wid):
+        """(x, y, width, height) of an X window on the screen."""
+        out = self.xdotool('getwindowgeometry', '--shell', wid)
+        v = dict(line.split('=', 1) for line in out.split())
+        return int(v['X']), int(v['Y']), int(v['WIDTH']), int(v['HEIGHT'])
+
+
+# ---------------------------------------------------------------------------
+# The app and its accessibility tree
+# ---------------------------------------------------------------------------
+
+def _matches(value, want):
+    if want is None:
+        return True
+    if isinstance(want, re.Pattern):
+        return want.search(value or '') is not None
+    if callable(want):
+        return bool(want(value))
+    return value == want
+
+
+def role_name(node):
+    return node.getRoleName()
+
+
+def walk(node, depth_limit=200):
+    """Yield node and every descendant (depth first, document order). Stale children
+    are skipped."""
+    stack = [(node, 0)]
+    while stack:
+        n, d = stack.pop()
+        yield n
+        if d >= depth_limit:
+            continue
+        try:
+            count = n.childCount
+        except Exception:
+            continue
+        kids = []
+        for i in range(count):
+            try:
+                c = n.getChildAtIndex(i)
+            except Exception:
+                c = None
+            if c is not None:
+                kids.append(c)
+        stack.extend((c, d + 1) for c in reversed(kids))
+
+
+def find_all(root, role=None, name=None):
+    """Every node under root (inclusive) with that role (role name such as 'push
+    button', or None for any) and name (exact string, compiled regex, predicate, or
+    None for any)."""
+    out = []
+    for n in walk(root):
+        try:
+            if role is not None and n.getRoleName() != role:
+                continue
+            if not _matches(n.name, name):
+                continue
+        except Exception:
+            continue
+        out.append(n)
+    return out
+
+
+def ancestors(node):
+    out = []
+    n = node.parent
+    while n is not None:
+        out.append(n)
+        try:
+            if n.getRoleName() == 'application':
+                break
+        except Exception:
+            break
+        n = n.parent
+    return out
+
+
+def states(node):
+    """Set of state names such as {'visible', 'sensitive', 'showing'}."""
+    import pyatspi
+    return {pyatspi.stateToString(s) if hasattr(pyatspi, 'stateToString') else str(s)
+            for s in node.getState().getStates()}
+
+
+def has_state(node, state):
+    return node.getState().contains(state)
+
+
+def extents(node):
+    """(x, y, width, height) of a node in screen coordinates (component interface,
+    ATSPI_COORD_TYPE_SCREEN). NB GTK 4 cannot know where its window is on the
+    screen, so these are relative to the toplevel surface; App.screen_extents adds
+    the window's position."""
+    import pyatspi
+    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return e.x, e.y, e.width, e.height
+
+
+def do_action(node, name=None):
+    """Run an action through AT-SPI (index 0, or the action called `name`)."""
+    action = node.queryAction()
+    index = 0
+    if name is not None:
+        names = [action.getName(i) for i in range(action.nActions)]
+        if name not in names:
+            raise AssertionError(f'{describe(node)} has no action {name!r} (has {names})')
+        index = names.index(name)
+    if action.nActions <= index:
+        raise AssertionError(f'{describe(node)} has no actions')
+    return action.doAction(index)
+
+
+def describe(node):
+    try:
+        return f"{node.getRoleName()} {node.name!r}"
+    except Exception as e:
+        return f'<stale node: {e}>'
+
+
+def dump(node, max_lines=400):
+    """Indented text of the tree under node (role, name, and states other than the
+    usual 'visible sensitive')."""
+    lines = []
+
+    def rec(n, d):
+        if len(lines) >= max_lines:
+            return
+        try:
+            st = sorted(states(n) - {'visible', 'sensitive', 'enabled'})
+            lines.append('  ' * d + f"{n.getRoleName()} {n.name!r}" +
+                         (f" [{' '.join(st)}]" if st else ''))
+            for i in range(n.childCount):
+                rec(n.getChildAtIndex(i), d + 1)
+        except Exception as e:
+            lines.append('  ' * d + f'? {e!r}')
+    rec(node, 0)
+    return '\n'.join(lines)
+
+
+class App:
+    """A running iro, found in the accessibility tree by its process id."""
+
+    def __init__(self, session, proc, log_path):
+        self.session = session
+        self.proc = proc
+        self.log_path = log_path
+        self._node = None
+
+    @property
+    def pid(self):
+        return self.proc.pid
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def log(self):
+        try:
+            with open(self.log_path, errors='replace') as f:
+                return f.read()
+        except OSError:
+            return ''
+
+    def quit(self):
+        end_tree(self.proc)
+
+    def wait_exit(self, timeout=None):
+        return poll(lambda: self.proc.poll() is not None and (self.proc.returncode,),
+                    timeout, what=f'iro (pid {self.pid}) to exit')[0]
+
+    def _check_alive(self):
+        if not self.alive():
+            raise AssertionError(f'iro exited with status {self.proc.returncode}; log:\n'
+                                 + self.log()[-3000:])
+
+    def node(self, timeout=None):
+        """The 'application' node of this process."""
+        import pyatspi
+
+        def find():
+            self._check_alive()
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                a = desktop.getChildAtIndex(i)
+                try:
+                    if a is not None and a.get_process_id() == self.pid:
+                        return a
+                except Exception:
+                    continue
+            return None
+        if self._node is None:
+            self._node = poll(find, timeout, what=f'iro (pid {self.pid}) on the AT-SPI bus')
+        return self._node
+
+    def _failure(self, what, timeout):
+        tree = ''
+        try:
+            tree = dump(self.node(timeout=1))
+        except Exception as e:
+            tree = f'(no tree: {e!r})'
+        return WaitTimeout(f'timed out after {timeout:g} s waiting for {what}\n'
+                           f'-- accessibility tree --\n{tree}\n-- iro log (tail) --\n'
+                           + self.log()[-2000:])
+
+    def wait(self, fn, what, timeout=None):
+        """poll(fn) that also fails fast if iro died, and dumps the tree on timeout."""
+        timeout = TIMEOUT if timeout is None else timeout
+
+        def step():
+            self._check_alive()
+            return fn()
+        try:
+            return poll(step, timeout, what=what)
+        except WaitTimeout:
+            raise self._failure(what, timeout) from None
+
+    def find(self, role, name=None, timeout=None, root=None):
+        """First node with role and name under the app (or `root`), waiting for it."""
+        return self.wait(lambda: (find_all(root or self.node(timeout), role, name) or [None])[0],
+                         f'{role} {name!r}', timeout)
+
+    def find_all(self, role=None, name=None, root=None):
+        """Every matching node right now (no waiting)."""
+        self._check_alive()
+        return find_all(root or self.node(), role, name)
+
+    def wait_all(self, role, name=None, count=1, timeout=None, root=None):
+        """Wait until at least `count` nodes match; return them all."""
+        def enough():
+            found = find_all(root or self.node(timeout), role, name)
+            return found if len(found) >= count else None
+        return self.wait(enough, f'{count}× {role} {name!r}', timeout)
+
+    def frame(self, name=None, timeout=None):
+        """The app's window (AT-SPI role 'frame'), with that name if given."""
+        def find():
+            app = self.node(timeout)
+            for i in range(app.childCount):
+                c = app.getChildAtIndex(i)
+                if c is not None and c.getRoleName() == 'frame' and _matches(c.name, name):
+                    return c
+            return None
+        return self.wait(find, f'frame {name!r}', timeout)
+
+    def frames(self):
+        app = self.node()
+        out = []
+        for i in range(app.childCount):
+            c = app.getChildAtIndex(i)
+            if c is not None and c.getRoleName() == 'frame':
+                out.append(c)
+        return out
+
+    def window_id(self, title, timeout=None):
+        return poll(lambda: (self.session.windows(title) or [None])[0], timeout,
+                    what=f'X window titled {title!r}')
+
+    def screen_extents(self, node, window_title):
+        """Node extents on the screen: AT-SPI extents (window-relative in GTK 4)
+        plus the X window's position."""
+        x, y, w, h = extents(node)
+        wx, wy, _, _ = self.session.window_geometry(self.window_id(window_title))
+        return x + wx, y + wy, w, h
+
+    def dump(self):
+        return dump(self.node())
+
+
+# ---------------------------------------------------------------------------
+# Images: write PNG fixtures, read screenshots (pure Python, zlib + struct)
+# ---------------------------------------------------------------------------
+
+def _png_chunk(kind, data):
+    return (struct.pack('>I', len(data)) + kind + data +
+            struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff))
+
+
+def write_png(path, width, height, pixel_fn=None, rows=None):
+    """Write an 8-bit RGB PNG. Either pixel_fn(x, y) -> (r, g, b) or rows (a list of
+    `height` bytes objects of width*3 bytes)."""
+    if rows is None:
+        rows = [bytes(c for x in range(width) for c in pixel_fn(x, y)) for y in range(height)]
+    raw = b''.join(b'\x00' + r for r in rows)
+    data = (b'\x89PNG\r\n\x1a\n' +
+            _png_chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) +
+            _png_chunk(b'IDAT', zlib.compress(raw, 6)) +
+            _png_chunk(b'IEND', b''))
+    with open(path, 'wb') as f:
+        f.write(data)
+    return path
+
+
+QUADRANTS = {  # colour of each quadrant of write_quadrants' image
+    'top_left': (230, 30, 30),
+    'top_right': (30, 200, 40),
+    'bottom_left': (40, 60, 220),
+    'bottom_right': (240, 220, 30),
+}
+
+
+def write_quadrants(path, width=400, height=300, colours=QUADRANTS):
+    """A width×height PNG of four solid quadrants (colours: QUADRANTS)."""
+    hw, hh = width // 2, height // 2
+    top = bytes(colours['top_left']) * hw + bytes(colours['top_right']) * (width - hw)
+    bottom = bytes(colours['bottom_left']) * hw + bytes(colours['bottom_right']) * (width - hw)
+    return write_png(path, width, height, rows=[top] * hh + [bottom] * (height - hh))
+
+
+def quadrant_centres(x, y, w, h):
+    """Screen points at the centres of the four quadrants of a rectangle."""
+    return {
+        'top_left': (x + w // 4, y + h // 4),
+        'top_right': (x + 3 * w // 4, y + h // 4),
+        'bottom_left': (x + w // 4, y + 3 * h // 4),
+        'bottom_right': (x + 3 * w // 4, y + 3 * h // 4),
+    }
+
+
+def convert_image(src, dst, *options):
+    """ImageMagick convert (e.g. PNG → JPEG). Skips the test if convert is missing."""
+    exe = shutil.which('convert')
+    if not exe:
+        skip('ImageMagick convert is not installed')
+    subprocess.run([exe, src, *options, dst], check=True, capture_output=True,
+                   timeout=TIMEOUT)
+    return dst
+
+
+def close_enough(actual, expected, tolerance=12):
+    return all(abs(a - e) <= tolerance for a, e in zip(actual, expected))
+
+
+class Image:
+    """A decoded 8-bit PNG (grey, RGB, palette, with or without alpha; not
+    interlaced), enough for screenshots from ImageMagick."""
+
+    def __init__(self, width, height, channels, rows, path=None):
+        self.width, self.height, self.channels = width, height, channels
+        self.rows = rows  # list of bytes, channels bytes per pixel
+        self.path = path
+
+    def pixel(self, x, y):
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f'({x}, {y}) outside {self.width}×{self.height}')
+        row = self.rows[y]
+        c = self.channels
+        p = row[x * c:(x + 1) * c]
+        if c in (1, 2):
+            return (p[0], p[0], p[0])
+        return tuple(p[:3])
+
+    @classmethod
+    def read(cls, path):
+        with open(path, 'rb') as f:
+            data = f.read()
+        if data[:8] != b'\x89PNG\r\n\x1a\n':
+            raise ValueError(f'{path}: not a PNG')
+        pos, idat, palette = 8, [], None
+        width = height = depth = ctype = interlace = None
+        while pos < len(data):
+            length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            pos += 12 + length
+            if kind == b'IHDR':
+                width, height, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+            elif kind == b'PLTE':
+                palette = body
+            elif kind == b'IDAT':
+                idat.append(body)
+            elif kind == b'IEND':
+                break
+        if depth != 8 or interlace:
+            raise ValueError(f'{path}: only 8-bit non-interlaced PNGs (depth {depth}, '
+                             f'interlace {interlace})')
+        channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[ctype]
+        raw = zlib.decompress(b''.join(idat))
+        stride = width * channels
+        rows, prev, i = [], bytearray(stride), 0
+        for _ in range(height):
+            ftype = raw[i]
+            line = bytearray(raw[i + 1:i + 1 + stride])
+            i += 1 + stride
+            _unfilter(ftype, line, prev, channels)
+            rows.append(bytes(line))
+            prev = line
+        if ctype == 3:
+            rows = [b''.join(palette[3 * v:3 * v + 3] for v in r) for r in rows]
+            channels = 3
+        return cls(width, height, channels, rows, path)
+
+
+def _unfilter(ftype, line, prev, bpp):
+    n = len(line)
+    if ftype == 0:
+        return
+    if ftype == 1:
+        for i in range(bpp, n):
+            line[i] = (line[i] + line[i - bpp]) & 0xff
+    elif ftype == 2:
+        for i in range(n):
+            line[i] = (line[i] + prev[i]) & 0xff
+    elif ftype == 3:
+        for i in range(n):
+            left = line[i - bpp] if i >= bpp else 0
+            line[i] = (line[i] + ((left + prev[i]) >> 1)) & 0xff
+    elif ftype == 4:
+        for i in range(n):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            pred = a if (pa <= pb and pa <= pc) else (b if pb <= pc else c)
+            line[i] = (line[i] + pred) & 0xff
+    else:
+        raise ValueError(f'bad PNG filter type {ftype}')
+
+
+# ---------------------------------------------------------------------------
+# Small helpers shared by tests
+# ---------------------------------------------------------------------------
+
+_PERCENT = re.compile(r'^\s*(\d+)\s*%\s*$')
+
+
+def zoom_label(app, timeout=None):
+    """The header bar's zoom percentage label node (a label reading 'N %')."""
+    return app.find('label', _PERCENT, timeout)
+
+
+def zoom_percent(node):
+    m = _PERCENT.match(node.name or '')
+    return int(m.group(1)) if m else None
+
+
+def fixture_dir():
+    """A temporary folder for fixtures, removed at exit."""
+    d = tempfile.mkdtemp(prefix='iro-e2e-fixtures-')
+    import atexit
+    atexit.register(shutil.rmtree, d, True)
+    return d
+
+
+def require_tools(*tools):
+    missing = [t for t in tools if not shutil.which(t)]
+    if missing:
+        skip('missing tools: ' + ', '.join(missing))
