@@ -23,8 +23,8 @@ public func isInstance(_ pointer: UnsafeMutableRawPointer, of type: GType) -> Bo
 }
 
 /// Raw pointer of any GObject-like pointer, for the casts above.
-@inlinable public func raw<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(p) }
-@inlinable public func raw(_ p: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(p) }
+@inlinable nonisolated public func raw<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(p) }
+@inlinable nonisolated public func raw(_ p: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(p) }
 
 /// A widget pointer of something known to be a GtkWidget (checked).
 public func widget(_ p: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {

@@ -30,11 +30,11 @@ public enum CustomWidget {
         init(_ d: any CustomWidgetDelegate) { strong = d; delegate = d } }
 
     /// The adjustments of a scrollable custom widget (owned references).
-    final class ScrollState {
+    nonisolated final class ScrollState: @unchecked Sendable {
         var adjustments: [UnsafeMutablePointer<GtkAdjustment>?] = [nil, nil]        // h, v
         var handlers: [SignalHandlerID] = [0, 0]
         var policies: [Int32] = [0, 0]
-        isolated deinit {
+        deinit {
             for i in 0..<2 { if let a = adjustments[i] { disconnect(raw(a), handlers[i]); g_object_unref(raw(a)) } }
         }
     }

@@ -159,7 +159,7 @@ public func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ handler: @escapi
 }
 
 /// Disconnects a handler (its closure box is released by GLib).
-public func disconnect(_ instance: UnsafeMutableRawPointer, _ id: SignalHandlerID) {
+nonisolated public func disconnect(_ instance: UnsafeMutableRawPointer, _ id: SignalHandlerID) {
     if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
 }
 

@@ -237,9 +237,32 @@ class Session:
             raise
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is not None and exc_type is not Skip:
+            self._save_artifacts()
         self._stop()
         return False
+
+    def _save_artifacts(self):
+        """On failure: keep logs and the last screenshot in $IRO_E2E_ARTIFACTS."""
+        dest = os.environ.get('IRO_E2E_ARTIFACTS')
+        if not dest or not self.tmp:
+            return
+        try:
+            os.makedirs(dest, exist_ok=True)
+            for name in os.listdir(self.tmp):
+                if name.endswith(('.log', '.png')):
+                    shutil.copy(os.path.join(self.tmp, name), dest)
+            if self.last_shot is not None:
+                self.last_shot.write_png(os.path.join(dest, 'last-screenshot.png'))
+            for app in self.apps:
+                try:
+                    with open(os.path.join(dest, f'tree-{app.pid}.txt'), 'w') as f:
+                        f.write(app.dump())
+                except Exception:
+                    pass
+        except OSError:
+            pass
 
     def _spawn(self, name, argv, **kw):
         log = open(os.path.join(self.tmp, f'{name}.log'), 'wb')
@@ -369,18 +392,33 @@ class Session:
 
     # -- screen -----------------------------------------------------------------
     def screenshot(self, path=None):
-        """Grab the whole screen into an RGB PNG; returns an Image."""
-        if path is None:
-            self._shot_count += 1
-            path = os.path.join(self.tmp, f'shot-{self._shot_count}.png')
-        subprocess.run(['import', '-display', self.display, '-window', 'root',
-                        f'PNG24:{path}'], check=True, capture_output=True, timeout=TIMEOUT)
-        self.last_shot = path
-        return Image.read(path)
+        """Grab the whole screen (ImageMagick `import -window root`); returns an
+        Image. Also written as a PNG to `path` if given. Always kept in memory as
+        session.last_shot so a failing test can save it (save_last_shot)."""
+        r = subprocess.run(['import', '-display', self.display, '-window', 'root',
+                            '-depth', '8', 'ppm:-'], capture_output=True, timeout=TIMEOUT)
+        if r.returncode != 0:
+            raise RuntimeError('import -window root failed: ' + r.stderr.decode(errors='replace'))
+        shot = Image.from_ppm(r.stdout)
+        self.last_shot = shot
+        if path:
+            shot.write_png(path)
+        return shot
+
+    def save_last_shot(self, name='failure'):
+        """Write the last screenshot to $IRO_E2E_ARTIFACTS (or the session folder,
+        which is removed at exit); returns its path."""
+        if self.last_shot is None:
+            return None
+        folder = os.environ.get('IRO_E2E_ARTIFACTS') or self.tmp
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, f'{name}.png')
+        self.last_shot.write_png(path)
+        return path
 
     def pixel(self, x, y, shot=None):
         """RGB at screen point (x, y): from `shot` (an Image) or a fresh screenshot."""
-        return (shot or self.screenshot()).pixel(x, y)
+        return (shot or self.screenshot()).pixel(int(x), int(y))
 
     # -- input (xdotool) --------------------------------------------------------
     def xdotool(self, *args):
@@ -515,13 +553,43 @@ def has_state(node, state):
 
 
 def extents(node):
-    """(x, y, width, height) of a node in screen coordinates (component interface,
-    ATSPI_COORD_TYPE_SCREEN). NB GTK 4 cannot know where its window is on the
-    screen, so these are relative to the toplevel surface; App.screen_extents adds
-    the window's position."""
+    """(x, y, width, height) of a node, in window coordinates (component interface,
+    ATSPI_COORD_TYPE_WINDOW). GTK 4.8 cannot know where its window is on the screen:
+    asking for ATSPI_COORD_TYPE_SCREEN returns the same window-relative numbers and
+    logs "Screen coordinates not supported" in the app. Use App.screen_extents for
+    screen coordinates."""
     import pyatspi
-    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     return e.x, e.y, e.width, e.height
+
+
+def has_area(node):
+    """True if the node has a non-empty allocation. A node in a GtkStack page that
+    was never shown reports 0×0, and so does an auto-hidden AdwTabBar (height 0);
+    but a page that was shown once and then replaced keeps its old, non-zero
+    extents, so this is a necessary, not a sufficient, condition for "on screen"."""
+    x, y, w, h = extents(node)
+    return w > 0 and h > 0
+
+
+def hit_test(frame, node):
+    """Ask the window which accessible is at the centre of `node`
+    (GetAccessibleAtPoint): True if it is `node` or inside it. Works for labels and
+    the image canvas; GTK 4.8 returns nothing for icon buttons (the pick lands on
+    their unexposed GtkImage), so a False here is only meaningful for such nodes."""
+    import pyatspi
+    x, y, w, h = extents(node)
+    if w <= 0 or h <= 0:
+        return False
+    hit = frame.queryComponent().getAccessibleAtPoint(x + w // 2, y + h // 2,
+                                                      pyatspi.WINDOW_COORDS)
+    while hit is not None:
+        if hit == node:
+            return True
+        if hit == frame:
+            return False
+        hit = hit.parent
+    return False
 
 
 def do_action(node, name=None):
@@ -682,12 +750,32 @@ class App:
         return poll(lambda: (self.session.windows(title) or [None])[0], timeout,
                     what=f'X window titled {title!r}')
 
-    def screen_extents(self, node, window_title):
-        """Node extents on the screen: AT-SPI extents (window-relative in GTK 4)
-        plus the X window's position."""
+    def window_origin(self, frame):
+        """Screen position of the frame's window-coordinate origin: the X window's
+        position plus the client-side-decoration margin GTK draws around the
+        window (_GTK_FRAME_EXTENTS when a compositor is running; without one,
+        GTK 4.8 still keeps an invisible resize border: half of the size
+        difference between the X window and the frame)."""
+        wid = self.window_id(frame.name)
+        wx, wy, ww, wh = self.session.window_geometry(wid)
+        left = top = None
+        r = subprocess.run(['xprop', '-display', self.session.display, '-id', str(wid),
+                            '_GTK_FRAME_EXTENTS'], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+        m = re.search(r'=\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+)', r.stdout)
+        if r.returncode == 0 and m:
+            left, top = int(m.group(1)), int(m.group(3))
+        else:
+            _, _, fw, fh = extents(frame)
+            left, top = max(0, (ww - fw) // 2), max(0, (wh - fh) // 2)
+        return wx + left, wy + top
+
+    def screen_extents(self, node, frame):
+        """Node extents on the screen: window-relative AT-SPI extents plus the
+        window origin (see window_origin)."""
         x, y, w, h = extents(node)
-        wx, wy, _, _ = self.session.window_geometry(self.window_id(window_title))
-        return x + wx, y + wy, w, h
+        ox, oy = self.window_origin(frame)
+        return x + ox, y + oy, w, h
 
     def dump(self):
         return dump(self.node())
@@ -777,6 +865,38 @@ class Image:
         return tuple(p[:3])
 
     @classmethod
+    def from_ppm(cls, data):
+        """Decode binary PPM (P6, maxval 255), as `import ... ppm:-` writes."""
+        fields, pos = [], 0
+        while len(fields) < 4:
+            while data[pos:pos + 1].isspace():
+                pos += 1
+            if data[pos:pos + 1] == b'#':
+                pos = data.index(b'\n', pos) + 1
+                continue
+            end = pos
+            while not data[end:end + 1].isspace():
+                end += 1
+            fields.append(data[pos:end])
+            pos = end
+        pos += 1  # the single whitespace after maxval
+        magic, width, height, maxval = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
+        if magic != b'P6' or maxval != 255:
+            raise ValueError(f'unsupported PPM ({magic!r}, maxval {maxval})')
+        stride = width * 3
+        rows = [data[pos + y * stride:pos + (y + 1) * stride] for y in range(height)]
+        return cls(width, height, 3, rows)
+
+    def write_png(self, path):
+        if self.channels == 3:
+            rows = self.rows
+        else:
+            rows = [bytes(c for x in range(self.width) for c in self.pixel(x, y))
+                    for y in range(self.height)]
+        write_png(path, self.width, self.height, rows=rows)
+        return path
+
+    @classmethod
     def read(cls, path):
         with open(path, 'rb') as f:
             data = f.read()
@@ -847,7 +967,13 @@ def _unfilter(ftype, line, prev, bpp):
 # Small helpers shared by tests
 # ---------------------------------------------------------------------------
 
+_SPACES = re.compile(r'[\s\u00a0\u202f\u2009]+')
 _PERCENT = re.compile(r'^\s*(\d+)\s*%\s*$')
+
+
+def normalise_spaces(text):
+    """Collapse any run of (also non-breaking / narrow) spaces to one ' '."""
+    return _SPACES.sub(' ', text or '').strip()
 
 
 def zoom_label(app, timeout=None):
@@ -858,6 +984,93 @@ def zoom_label(app, timeout=None):
 def zoom_percent(node):
     m = _PERCENT.match(node.name or '')
     return int(m.group(1)) if m else None
+
+
+def wait_zoom_text(app, text, timeout=None):
+    """Wait until the zoom label reads `text` (e.g. '200 %'); returns the node."""
+    def ok():
+        for n in app.find_all('label', _PERCENT):
+            if normalise_spaces(n.name) == text:
+                return n
+        return None
+    return app.wait(ok, f'the zoom label to read {text!r}', timeout)
+
+
+def tab_bar(app):
+    """The tab bar node: a 'page tab list' if the app ever exposes one, else the
+    AdwTabBar (libadwaita 1.2 gives it the generic role 'filler' and no name, so
+    GTK 4.8 falls back to the type name 'AdwTabBar')."""
+    for role, name in (('page tab list', None), ('filler', 'AdwTabBar')):
+        found = app.find_all(role, name)
+        if found:
+            return found[0]
+    return None
+
+
+def tab_labels(app):
+    """Names of the tab labels, in tab order ([] when there is no tab bar)."""
+    bar = tab_bar(app)
+    if bar is None:
+        return []
+    return [n.name for n in find_all(bar, 'label')]
+
+
+def quadrant_mismatches(session, app, frame, canvas, size=(400, 300), zoom=1.0,
+                        colours=QUADRANTS, tolerance=12, shot=None):
+    """Check a write_quadrants image as drawn centred in the canvas at `zoom`.
+    Returns a list of problems (empty when all is well): each quadrant centre must
+    have its colour; 4 px inside each outer corner of the image must have that
+    corner's colour, and 4 px outside must not look like any quadrant (so the image
+    is drawn at size×zoom, centred)."""
+    x, y, w, h = app.screen_extents(canvas, frame)
+    iw, ih = size[0] * zoom, size[1] * zoom
+    left, top = x + (w - iw) / 2, y + (h - ih) / 2
+    right, bottom = left + iw, top + ih
+    shot = shot or session.screenshot()
+    problems = []
+
+    def expect(px, py, want, what):
+        got = shot.pixel(int(px), int(py))
+        if not close_enough(got, want, tolerance):
+            problems.append(f'{what} at ({int(px)}, {int(py)}): got {got}, want {want}')
+
+    def expect_not(px, py, what):
+        if not (0 <= px < shot.width and 0 <= py < shot.height):
+            return
+        got = shot.pixel(int(px), int(py))
+        if any(close_enough(got, c, tolerance) for c in colours.values()):
+            problems.append(f'{what} at ({int(px)}, {int(py)}) is image-coloured {got}')
+
+    for name, (px, py) in quadrant_centres(left, top, iw, ih).items():
+        expect(px, py, colours[name], f'{name} centre')
+    corners = {'top_left': (left, top, 1, 1), 'top_right': (right, top, -1, 1),
+               'bottom_left': (left, bottom, 1, -1), 'bottom_right': (right, bottom, -1, -1)}
+    for name, (cx, cy, dx, dy) in corners.items():
+        # the inside point is 4 px from the edges, the outside one 4 px beyond them
+        # (right/bottom are exclusive, hence the -1 when stepping inward from them)
+        ix = cx + 4 * dx - (1 if dx < 0 else 0)
+        iy = cy + 4 * dy - (1 if dy < 0 else 0)
+        expect(ix, iy, colours[name], f'{name} corner (inside)')
+        ox = cx - 4 * dx - (1 if dx < 0 else 0)
+        oy = cy - 4 * dy - (1 if dy < 0 else 0)
+        if x <= ox < x + w and y <= oy < y + h:
+            expect_not(ox, oy, f'{name} corner (outside)')
+    return problems
+
+
+def wait_quadrants(session, app, frame, canvas, timeout=None, **kw):
+    """Poll screenshots until quadrant_mismatches is empty; on timeout, fail with
+    the last problems and the path of the saved screenshot."""
+    last = []
+
+    def ok():
+        last[:] = quadrant_mismatches(session, app, frame, canvas, **kw)
+        return not last
+    try:
+        poll(ok, timeout, what='the quadrant image on screen')
+    except WaitTimeout as e:
+        path = session.save_last_shot('quadrants')
+        raise AssertionError(f'{e}: ' + '; '.join(last) + f' (screenshot: {path})') from None
 
 
 def fixture_dir():

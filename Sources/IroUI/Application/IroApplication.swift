@@ -14,12 +14,15 @@ public final class IroApplication {
     public let application: UnsafeMutablePointer<AdwApplication>
     private(set) var windows: [DocumentWindow] = []
     let actions: ActionGroup
+    /// Drops our reference to the GApplication when this object goes.
+    private let ownership: ObjectRef
 
     /// `id` other than Iro's own is for tests, which run several applications in one process.
     public init(id: String = AppInfo.id, flags extra: GApplicationFlags = GApplicationFlags(0)) {
         Resources.register()
         let flags = GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | extra.rawValue)
         application = adw_application_new(id, flags)!
+        ownership = ObjectRef(taking: raw(application))
         // Resources (stylesheet, icons) live under Iro's path whatever the id.
         g_application_set_resource_base_path(gcast(raw(application), g_application_get_type()), "/io/github/iroviewer/Iro")
         actions = ActionGroup(map: raw(application))
@@ -40,10 +43,6 @@ public final class IroApplication {
         }
         onSignal(raw(application), "activate") { [weak self] in self?.open([], newWindow: false) }
         onSignal(raw(application), "startup") { [weak self] in self?.startup() }
-    }
-
-    isolated deinit {
-        g_object_unref(raw(application))
     }
 
     /// Runs the main loop with the process's arguments; returns the exit status.

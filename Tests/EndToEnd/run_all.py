@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""Run Iro's end-to-end tests.
+
+    /usr/bin/python3 Tests/EndToEnd/run_all.py [-k SUBSTRING] [-v]
+
+Finds every `test_*` function in Tests/EndToEnd/test_*.py and runs each in a process
+of its own (with its own D-Bus, Xvfb and AT-SPI bus, see harness.Session), so no test
+can depend on another and one that hangs is ended after --timeout seconds. Prints one
+line per test (PASS / FAIL / SKIP with the reason; a FAIL is followed by its details,
+indented), then `e2e: N passed, M failed[, K skipped]`. Exit status 1 if any failed.
+
+Environment: IRO_BIN (default .build/debug/iro), IRO_GRESOURCE (built into a temporary
+folder when unset), IRO_E2E_TIMEOUT (per wait, default 10 s), IRO_E2E_KEEP=1 keeps
+session folders. Logs, the last screenshot and the accessibility tree of a failed
+test are kept in the artifacts folder printed at the end.
+"""
+
+import argparse
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+
+def discover(pattern=None):
+    """(file, function) pairs, in file then source order, found without importing."""
+    tests = []
+    for name in sorted(os.listdir(HERE)):
+        if not (name.startswith('test_') and name.endswith('.py')):
+            continue
+        path = os.path.join(HERE, name)
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith('test_'):
+                ident = f'{name[:-3]}.{node.name}'
+                if pattern is None or pattern in ident:
+                    tests.append((path, node.name, ident))
+    return tests
+
+
+def run_one(path, func, result_file):
+    """Child side: import the module, call the function, write the outcome."""
+    import importlib.util
+    import harness
+    outcome = {'status': 'PASS', 'reason': '', 'details': ''}
+    start = time.monotonic()
+    try:
+        spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        getattr(module, func)()
+    except harness.Skip as e:
+        outcome = {'status': 'SKIP', 'reason': str(e), 'details': ''}
+    except BaseException as e:  # noqa: BLE001 - report everything, even SystemExit
+        first = (str(e).strip().splitlines() or [''])[0]
+        outcome = {'status': 'FAIL', 'reason': f'{type(e).__name__}: {first}'[:300],
+                   'details': traceback.format_exc()}
+    outcome['seconds'] = time.monotonic() - start
+    with open(result_file, 'w') as f:
+        json.dump(outcome, f)
+    return 0
+
+
+def ensure_gresource(workdir):
+    if os.environ.get('IRO_GRESOURCE'):
+        return
+    repo = os.path.abspath(os.path.join(HERE, '..', '..'))
+    out = os.path.join(workdir, 'io.github.iroviewer.Iro.gresource')
+    script = os.path.join(repo, 'meson-helpers', 'compile-resources.sh')
+    r = subprocess.run(['sh', script, repo, out], capture_output=True, text=True)
+    if r.returncode == 0:
+        os.environ['IRO_GRESOURCE'] = out
+    else:
+        print(f'note: could not build the resource bundle ({r.stderr.strip()}); '
+              'iro runs without its stylesheet', flush=True)
+
+
+def indent(text, prefix='    '):
+    return ''.join(prefix + line + '\n' for line in text.rstrip().splitlines())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('-k', dest='pattern', help='only tests whose module.function contains this')
+    ap.add_argument('-v', '--verbose', action='store_true', help='show output of passing tests too')
+    ap.add_argument('--timeout', type=float, default=90, help='seconds before a test is ended')
+    ap.add_argument('--list', action='store_true', help='list the tests and exit')
+    ap.add_argument('--one', nargs=3, metavar=('FILE', 'FUNC', 'RESULT'), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+
+    if args.one:
+        return run_one(*args.one)
+
+    tests = discover(args.pattern)
+    if args.list:
+        for _, _, ident in tests:
+            print(ident)
+        return 0
+
+    import harness
+    workdir = tempfile.mkdtemp(prefix='iro-e2e-run-')
+    ensure_gresource(workdir)
+    binary = harness.iro_bin()
+    if not os.access(binary, os.X_OK):
+        print(f'note: no iro binary at {binary}; build it with `swift build --product iro` '
+              'or set IRO_BIN', flush=True)
+
+    counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
+    failed_artifacts = []
+    started = time.monotonic()
+    for path, func, ident in tests:
+        result_file = os.path.join(workdir, ident + '.json')
+        log_file = os.path.join(workdir, ident + '.log')
+        artifacts = os.path.join(workdir, ident)
+        env = dict(os.environ, IRO_E2E_ARTIFACTS=artifacts, PYTHONDONTWRITEBYTECODE='1')
+        t0 = time.monotonic()
+        with open(log_file, 'wb') as log:
+            child = subprocess.Popen([sys.executable, os.path.abspath(__file__), '--one',
+                                      path, func, result_file],
+                                     stdin=subprocess.DEVNULL, stdout=log,
+                                     stderr=subprocess.STDOUT, env=env, cwd=HERE)
+            try:
+                child.wait(timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                harness.end_tree(child)
+        try:
+            with open(result_file) as f:
+                outcome = json.load(f)
+        except (OSError, ValueError):
+            if child.returncode is None or child.returncode < 0 or \
+                    time.monotonic() - t0 >= args.timeout:
+                reason = f'ended after {args.timeout:g} s (hung?)'
+            else:
+                reason = f'test process died (exit status {child.returncode})'
+            outcome = {'status': 'FAIL', 'reason': reason, 'details': ''}
+        status = outcome['status']
+        counts[status] += 1
+        seconds = time.monotonic() - t0
+        line = f'{status} {ident} ({seconds:.1f} s)'
+        if outcome.get('reason'):
+            line += f': {outcome["reason"]}'
+        print(line, flush=True)
+        with open(log_file, errors='replace') as f:
+            output = f.read()
+        if status == 'FAIL':
+            text = outcome.get('details', '')
+            if output.strip():
+                text += '\n-- test output (tail) --\n' + output[-4000:]
+            print(indent(text), end='', flush=True)
+            failed_artifacts.append(artifacts)
+        elif args.verbose and output.strip():
+            print(indent(output[-4000:]), end='', flush=True)
+
+    if counts['FAIL']:
+        print(f'artifacts of failed tests: {workdir}', flush=True)
+    else:
+        import shutil
+        shutil.rmtree(workdir, ignore_errors=True)
+    summary = f'e2e: {counts["PASS"]} passed, {counts["FAIL"]} failed'
+    if counts['SKIP']:
+        summary += f', {counts["SKIP"]} skipped'
+    print(f'# {len(tests)} tests in {time.monotonic() - started:.1f} s', flush=True)
+    print(summary, flush=True)
+    return 1 if counts['FAIL'] else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
