@@ -26,6 +26,12 @@ final class ImageCanvas: CustomWidgetDelegate {
     var tickCallback: guint = 0
     var pinchAnchor = Point.zero
 
+    /// Hue slider value 0…1 (SPEC D3); 0.5 shows the image unchanged. Applied at draw
+    /// time from the decoded pixels, never by decoding again.
+    var hue: Double = 0.5 {
+        didSet { if hue != oldValue { gtk_widget_queue_draw(widget) } }
+    }
+
     /// Told whenever the zoom (scale, limits or mode) changes, for the toolbar.
     var onZoomChanged: (@MainActor () -> Void)?
 
