@@ -66,3 +66,15 @@ guint iro_attach_dispatch_main_queue(void) {
 void iro_object_get_boolean(gpointer object, const char *property, gboolean *value) {
     g_object_get(object, property, value, NULL);
 }
+
+gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(target, "drop", value, x, y, &handled);
+    return handled;
+}
+
+gpointer iro_emit_create_window(gpointer tab_view) {
+    gpointer result = NULL;
+    g_signal_emit_by_name(tab_view, "create-window", &result);
+    return result;
+}

@@ -215,3 +215,54 @@ public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ ha
     return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
                    unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
 }
+
+public typealias PointerResultHandler = @MainActor () -> UnsafeMutableRawPointer?
+
+/// `gpointer (*)(GObject *self, gpointer data)` — AdwTabView::create-window.
+@discardableResult
+public func onSignalReturningPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                     _ handler: @escaping PointerResultHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<PointerResultHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?) -> gpointer? = { _, data in
+        guard let box = Box.from(data) else { return nil }
+        // Raw pointers are not Sendable; cross the isolation boundary as an address.
+        let address = MainActor.assumeIsolated { UInt(bitPattern: box.call()) }
+        return UnsafeMutableRawPointer(bitPattern: address)
+    }
+    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+public typealias FileDropHandler = @MainActor ([String]) -> Bool
+
+/// Files dropped on a GtkDropTarget set up for GDK_TYPE_FILE_LIST: `gboolean (*)(GtkDropTarget *,
+/// const GValue *, double x, double y, gpointer)`. The handler gets local paths.
+@discardableResult
+public func onFileDrop(_ target: UnsafeMutableRawPointer, _ handler: @escaping FileDropHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<FileDropHandler>
+    let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+        guard let box = Box.from(data), let value else { return 0 }
+        let paths = filePaths(fromFileListValue: value)
+        return MainActor.assumeIsolated { box.call(paths) } ? 1 : 0
+    }
+    return connect(target, "drop", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}
+
+/// Local paths of the GFiles in a GValue holding a GdkFileList (non-local files are skipped).
+nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>) -> [String] {
+    guard g_type_check_value_holds(value, gdk_file_list_get_type()) != 0,
+          let boxed = g_value_get_boxed(value) else { return [] }
+    var paths: [String] = []
+    var node = gdk_file_list_get_files(OpaquePointer(boxed))
+    let head = node
+    while let current = node {
+        if let file = current.pointee.data, let path = g_file_get_path(OpaquePointer(file)) {
+            paths.append(String(cString: path))
+            g_free(path)
+        }
+        node = current.pointee.next
+    }
+    g_slist_free(head)
+    return paths
+}

@@ -36,7 +36,7 @@ final class AppHarness {
     }
 
     func close() {
-        for window in app.windows { gtk_window_destroy(asWindow(window.window)) }
+        for window in app.windows { window.close() }
         GtkTestEnvironment.pump(for: 0.05)
     }
 }

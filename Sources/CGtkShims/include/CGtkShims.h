@@ -37,3 +37,11 @@ guint iro_attach_dispatch_main_queue(void);
 
 // g_object_get is variadic; reads one boolean property (e.g. gtk-enable-animations).
 void iro_object_get_boolean(gpointer object, const char *property, gboolean *value);
+
+// GtkDropTarget::drop with a value, as GTK emits it when files are dropped
+// (tests drive drops through the real signal). Returns the handler's answer.
+gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y);
+
+// AdwTabView::create-window as AdwTabBar emits it when a tab is dropped outside
+// every tab bar. Returns the AdwTabView the handler made (or NULL).
+gpointer iro_emit_create_window(gpointer tab_view);

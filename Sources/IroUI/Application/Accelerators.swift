@@ -1,25 +1,46 @@
-/// Every keyboard shortcut, bound to the action it triggers. One list feeds
-/// GtkApplication's accelerators and the shortcuts window.
+/// Every keyboard shortcut, bound to the action it triggers. One table feeds
+/// GtkApplication's accelerators and the Keyboard Shortcuts window.
 enum Accelerators {
     struct Entry {
         let action: String
         let keys: [String]
         let title: String
+        /// What the shortcuts window shows (defaults to the first key).
+        var shown: String
+        /// Entries that only add keys to another row stay out of the window.
+        var listed = true
+
+        init(_ action: String, _ keys: [String], _ title: String, shown: String? = nil, listed: Bool = true) {
+            self.action = action; self.keys = keys; self.title = title
+            self.shown = shown ?? keys.first ?? ""
+            self.listed = listed
+        }
     }
 
     static let all: [(section: String, entries: [Entry])] = [
         ("General", [
-            Entry(action: "app.open", keys: ["<Control>o"], title: "Open"),
-            Entry(action: "app.new-window", keys: ["<Control>n"], title: "New Window"),
-            Entry(action: "win.close-tab", keys: ["<Control>w"], title: "Close Tab"),
-            Entry(action: "app.quit", keys: ["<Control>q"], title: "Quit"),
-            Entry(action: "win.show-help-overlay", keys: ["<Control>question"], title: "Keyboard Shortcuts"),
+            Entry("app.open", ["<Control>o"], "Open"),
+            Entry("app.new-window", ["<Control>n"], "New Window"),
+            Entry("win.show-help-overlay", ["<Control>question"], "Keyboard Shortcuts"),
+            Entry("app.quit", ["<Control>q"], "Quit"),
+        ]),
+        ("Tabs", [
+            Entry("win.close-tab", ["<Control>w"], "Close Tab"),
+            Entry("win.next-tab", ["<Control>Tab", "<Control>Page_Down"], "Next Tab", shown: "<Control>Tab <Control>Page_Down"),
+            Entry("win.previous-tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
+                  "Previous Tab", shown: "<Control><Shift>Tab <Control>Page_Up"),
+        ] + (1...9).map { n in
+            Entry("win.select-tab(\(n))", ["<Alt>\(n)"], "Go to Tab 1…9", shown: "<Alt>1...<Alt>9", listed: n == 1)
+        } + [
+            Entry("win.move-tab-to-new-window", [], "Move Tab to New Window", listed: false),
         ]),
         ("Zoom", [
-            Entry(action: "win.zoom-in", keys: ["<Control>plus", "<Control>equal", "<Control>KP_Add", "plus", "KP_Add"], title: "Zoom In"),
-            Entry(action: "win.zoom-out", keys: ["<Control>minus", "<Control>KP_Subtract", "minus", "KP_Subtract"], title: "Zoom Out"),
-            Entry(action: "win.zoom-reset", keys: ["<Control>0", "<Control>KP_0", "1", "KP_1"], title: "Reset Zoom (100 %)"),
-            Entry(action: "win.best-fit", keys: ["f"], title: "Toggle Best Fit"),
+            Entry("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add", "plus", "KP_Add"], "Zoom In",
+                  shown: "<Control>plus plus"),
+            Entry("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "minus", "KP_Subtract"], "Zoom Out",
+                  shown: "<Control>minus minus"),
+            Entry("win.zoom-reset", ["<Control>0", "<Control>KP_0", "1", "KP_1"], "Original Size (100 %)", shown: "<Control>0 1"),
+            Entry("win.best-fit", ["f"], "Toggle Best Fit"),
         ]),
     ]
 }

@@ -12,10 +12,16 @@ import IroCore
 /// GApplication's `open` (D-Bus activation), the Open dialog and drops.
 public final class IroApplication {
     public let application: UnsafeMutablePointer<AdwApplication>
+    /// Windows in creation order.
     private(set) var windows: [DocumentWindow] = []
+    /// Which document is in which window, in what order, and which window was used last.
+    var session = TabSession()
     let actions: ActionGroup
     /// Drops our reference to the GApplication when this object goes.
     private let ownership: ObjectRef
+
+    /// GLib allows setting the application name once per process.
+    private static let nameApplicationOnce: Void = g_set_application_name(AppInfo.name)
 
     /// `id` other than Iro's own is for tests, which run several applications in one process.
     public init(id: String = AppInfo.id, flags extra: GApplicationFlags = GApplicationFlags(0)) {
@@ -26,7 +32,7 @@ public final class IroApplication {
         // Resources (stylesheet, icons) live under Iro's path whatever the id.
         g_application_set_resource_base_path(gcast(raw(application), g_application_get_type()), "/io/github/iroviewer/Iro")
         actions = ActionGroup(map: raw(application))
-        g_set_application_name(AppInfo.name)
+        Self.nameApplicationOnce
         CommandLineOptions.install(on: raw(application))
         onSignalWithPointerReturningInt(raw(application), "handle-local-options") { options in
             CommandLineOptions.handleLocal(options)
@@ -75,20 +81,47 @@ public final class IroApplication {
         target.present()
     }
 
-    /// The window GTK considers most recently focused.
+    /// The most recently active window (SPEC A3: a second launch's files go there).
     var activeWindow: DocumentWindow? {
-        guard let window = gtk_application_get_active_window(gcast(raw(application), gtk_application_get_type())) else {
-            return windows.last
-        }
-        return DocumentWindow.key.get(raw(window)) ?? windows.last
+        if let id = session.mostRecentWindow, let window = window(id) { return window }
+        return windows.last
     }
+
+    func window(_ id: WindowID) -> DocumentWindow? { windows.first { $0.id == id } }
 
     @discardableResult
     func makeWindow() -> DocumentWindow {
-        let window = DocumentWindow(application: raw(application))
-        window.onClosed = { [weak self] closed in self?.windows.removeAll { $0 === closed } }
+        let window = DocumentWindow(id: session.addWindow(), owner: self)
         windows.append(window)
         return window
+    }
+
+    func windowDestroyed(_ window: DocumentWindow) {
+        // The window's widgets are already being disposed; each DocumentView cancels
+        // its own load when its widget goes.
+        _ = session.removeWindow(window.id)
+        windows.removeAll { $0 === window }
+    }
+
+    // MARK: Moving tabs between windows (SPEC B4)
+
+    /// "Move Tab to New Window": the session decides, the tab views follow.
+    func moveToNewWindow(_ document: DocumentID) {
+        guard let source = session.window(of: document).flatMap(window), source.pageCount > 1 else { return }
+        let target = makeWindow()
+        source.transfer(document, to: target)
+        target.present()
+    }
+
+    /// "Merge All Windows": every tab joins the most recent window, in window order.
+    func mergeAllWindows() {
+        guard let target = activeWindow else { return }
+        let order = session.windows.filter { $0 != target.id }.flatMap { session.tabs(in: $0) }
+        for document in order {
+            guard let source = session.window(of: document).flatMap(window) else { continue }
+            source.transfer(document, to: target)
+        }
+        target.present()
     }
 
     private func installActions() {
@@ -99,9 +132,10 @@ public final class IroApplication {
             }
         }
         actions.add("new-window") { [weak self] in self?.makeWindow().present() }
+        actions.add("merge-all-windows") { [weak self] in self?.mergeAllWindows() }
         actions.add("quit") { [weak self] in
             guard let self else { return }
-            for window in self.windows { gtk_window_destroy(asWindow(window.window)) }
+            for window in self.windows { window.close() }
         }
         actions.add("about") { [weak self] in AboutDialog.present(for: self?.activeWindow?.window) }
     }

@@ -6,7 +6,11 @@ import IroCore
 
 /// A window of tabs (SPEC B1–B5): AdwTabBar over AdwTabView, a header bar with
 /// the zoom toolbar and the primary menu, and a start page when it is empty.
+///
+/// Split by concern: `+Tabs` keeps the tabs and the application's TabSession in
+/// step, `+Drop` takes dropped files, `ShortcutsWindow` lists the accelerators.
 final class DocumentWindow {
+    let id: WindowID
     let window: UnsafeMutablePointer<GtkWidget>
     let tabView: OpaquePointer
     let tabBar: UnsafeMutablePointer<GtkWidget>
@@ -14,13 +18,18 @@ final class DocumentWindow {
     private let windowTitle: UnsafeMutablePointer<GtkWidget>
     private let content: UnsafeMutablePointer<GtkWidget>
     let zoomToolbar = ZoomToolbar()
-    /// Called when the window is closed and gone (the application forgets it).
-    var onClosed: (@MainActor (DocumentWindow) -> Void)?
+    /// The application that owns this window and its TabSession.
+    weak var owner: IroApplication?
+    var lastSelected: DocumentView?
+    /// The GtkDropTarget that takes dropped files (owned by the window).
+    var dropTarget: OpaquePointer?
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
-    init(application: UnsafeMutableRawPointer) {
-        window = gtk_application_window_new(gcast(application, gtk_application_get_type()))
+    init(id: WindowID, owner: IroApplication) {
+        self.id = id
+        self.owner = owner
+        window = gtk_application_window_new(gcast(raw(owner.application), gtk_application_get_type()))
         gtk_window_set_default_size(asWindow(window), 1000, 720)
         gtk_window_set_title(asWindow(window), "Iro")
         actions = ActionGroup(map: raw(window))
@@ -52,81 +61,28 @@ final class DocumentWindow {
         gtk_stack_add_named(OpaquePointer(content), StatusPages.start(), "start")
         gtk_stack_add_named(OpaquePointer(content), tabs, "tabs")
         gtk_window_set_child(asWindow(window), content)
+        gtk_application_window_set_help_overlay(gcast(raw(window), gtk_application_window_get_type()),
+                                                ShortcutsWindow.make())
 
         Self.key.attach(self, to: raw(window))
         installActions()
-        onNotify(raw(tabView), "selected-page") { [weak self] in self?.selectionChanged() }
-        onNotify(raw(tabView), "n-pages") { [weak self] in self?.pageCountChanged() }
+        installTabActions()
+        connectTabView()
+        installDropTarget()
+        onNotify(raw(window), "is-active") { [weak self] in
+            guard let self, gtk_window_is_active(asWindow(self.window)) != 0 else { return }
+            self.owner?.session.activateWindow(self.id)
+        }
         onSignal(raw(window), "destroy") { [weak self] in
             guard let self else { return }
-            self.onClosed?(self)
+            self.owner?.windowDestroyed(self)
         }
         update()
     }
 
     func present() { gtk_window_present(asWindow(window)) }
 
-    // MARK: Tabs
-
-    /// Adds a tab for `url` and starts loading it.
-    @discardableResult
-    func open(_ url: URL, select: Bool = true) -> DocumentView {
-        let view = DocumentView(document: Document(url: url))
-        let page = adw_tab_view_append(tabView, view.widget)!
-        adw_tab_page_set_title(page, view.document.displayName)
-        adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
-        adw_tab_page_set_loading(page, 1)
-        view.onStateChanged = { [weak self, weak view] in
-            guard let self, let view else { return }
-            if let page = self.page(of: view) { adw_tab_page_set_loading(page, 0) }
-            if view === self.selectedView { self.update() }
-        }
-        view.canvas.onZoomChanged = { [weak self, weak view] in
-            guard let self, let view, view === self.selectedView else { return }
-            self.update()
-        }
-        if select { adw_tab_view_set_selected_page(tabView, page) }
-        view.load()
-        update()
-        return view
-    }
-
-    var pageCount: Int { Int(adw_tab_view_get_n_pages(tabView)) }
-
-    var views: [DocumentView] {
-        (0..<adw_tab_view_get_n_pages(tabView)).compactMap { index in
-            adw_tab_view_get_nth_page(tabView, index).flatMap { DocumentView.key.get(raw(adw_tab_page_get_child($0))) }
-        }
-    }
-
-    var selectedView: DocumentView? {
-        guard let page = adw_tab_view_get_selected_page(tabView) else { return nil }
-        return DocumentView.key.get(raw(adw_tab_page_get_child(page)))
-    }
-
-    func page(of view: DocumentView) -> OpaquePointer? { adw_tab_view_get_page(tabView, view.widget) }
-
-    func closeSelectedTab() {
-        guard let page = adw_tab_view_get_selected_page(tabView) else { return }
-        adw_tab_view_close_page(tabView, page)
-    }
-
-    private var lastSelected: DocumentView?
-
-    private func selectionChanged() {
-        lastSelected?.saveViewState()
-        lastSelected = selectedView
-        update()
-    }
-
-    private func pageCountChanged() {
-        // The last tab closing (or moving away) closes the window (SPEC B2).
-        if pageCount == 0, gtk_stack_get_visible_child_name(OpaquePointer(content)).flatMap(string) == "tabs" {
-            gtk_window_destroy(asWindow(window))
-            return
-        }
-        update()
-    }
+    func close() { gtk_window_destroy(asWindow(window)) }
 
     var isShowingStartPage: Bool {
         gtk_stack_get_visible_child_name(OpaquePointer(content)).flatMap(string) == "start"
@@ -154,6 +110,9 @@ final class DocumentWindow {
         actions.setEnabled("zoom-reset", zoom.map { !$0.isNatural } ?? false)
         actions.setEnabled("best-fit", zoom != nil)
         actions.setEnabled("close-tab", pageCount > 0)
+        actions.setEnabled("move-tab-to-new-window", pageCount > 1)
+        actions.setEnabled("next-tab", pageCount > 1)
+        actions.setEnabled("previous-tab", pageCount > 1)
     }
 
     private func installActions() {

@@ -1,0 +1,157 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+
+/// Tabs: AdwTabView does the showing, dragging and shortcuts; the application's
+/// TabSession (IroCore) decides where documents go for commands, and is told of
+/// every change AdwTabView makes by itself (drags between windows, closing).
+extension DocumentWindow {
+    var pageCount: Int { Int(adw_tab_view_get_n_pages(tabView)) }
+
+    var pages: [OpaquePointer] {
+        (0..<adw_tab_view_get_n_pages(tabView)).compactMap { adw_tab_view_get_nth_page(tabView, $0) }
+    }
+
+    var views: [DocumentView] { pages.compactMap(Self.view(of:)) }
+
+    var selectedView: DocumentView? { adw_tab_view_get_selected_page(tabView).flatMap(Self.view(of:)) }
+
+    static func view(of page: OpaquePointer) -> DocumentView? {
+        DocumentView.key.get(raw(adw_tab_page_get_child(page)))
+    }
+
+    func page(of view: DocumentView) -> OpaquePointer? { adw_tab_view_get_page(tabView, view.widget) }
+
+    func page(of document: DocumentID) -> OpaquePointer? {
+        pages.first { Self.view(of: $0)?.document.id == document }
+    }
+
+    /// Adds a tab for `url` and starts loading it.
+    @discardableResult
+    func open(_ url: URL, select: Bool = true) -> DocumentView {
+        let view = DocumentView(document: Document(url: url))
+        let page = adw_tab_view_append(tabView, view.widget)!     // → page-attached → session
+        adw_tab_page_set_loading(page, 1)
+        if select { adw_tab_view_set_selected_page(tabView, page) }
+        view.load()
+        update()
+        return view
+    }
+
+    func closeSelectedTab() {
+        guard let page = adw_tab_view_get_selected_page(tabView) else { return }
+        adw_tab_view_close_page(tabView, page)
+    }
+
+    /// Selects the tab the session says is active in this window.
+    func showSessionSelection() {
+        guard let document = owner?.session.activeTab(in: id), let page = page(of: document) else { return }
+        adw_tab_view_set_selected_page(tabView, page)
+    }
+
+    func installTabActions() {
+        actions.add("next-tab") { [weak self] in
+            guard let self else { return }
+            self.owner?.session.selectNext(in: self.id)
+            self.showSessionSelection()
+        }
+        actions.add("previous-tab") { [weak self] in
+            guard let self else { return }
+            self.owner?.session.selectPrevious(in: self.id)
+            self.showSessionSelection()
+        }
+        actions.addInt("select-tab") { [weak self] number in
+            guard let self else { return }
+            self.owner?.session.select(index: Int(number) - 1, in: self.id)     // Alt+1 is the first tab
+            self.showSessionSelection()
+        }
+        actions.add("move-tab-to-new-window") { [weak self] in
+            guard let self, let view = self.selectedView else { return }
+            self.owner?.moveToNewWindow(view.document.id)
+        }
+    }
+
+    /// Moves `document`'s page from this window into `target` at `position` (end when nil).
+    func transfer(_ document: DocumentID, to target: DocumentWindow, at position: Int? = nil) {
+        guard let page = page(of: document) else { return }
+        let index = Int32(position ?? target.pageCount)
+        adw_tab_view_transfer_page(tabView, page, target.tabView, index)
+    }
+
+    func connectTabView() {
+        onNotify(raw(tabView), "selected-page") { [weak self] in self?.selectionChanged() }
+        onSignalWithPointerInt(raw(tabView), "page-attached") { [weak self] page, position in
+            guard let self, let page, let view = Self.view(of: OpaquePointer(page)) else { return }
+            self.adopt(view, page: OpaquePointer(page), at: Int(position))
+        }
+        onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] _, _ in
+            self?.pageCountChanged()
+        }
+        onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
+            if let page, let view = Self.view(of: OpaquePointer(page)) {
+                view.cancelLoad()
+                self?.owner?.session.close(view.document.id)
+            }
+            return false            // AdwTabView's default handler closes the page
+        }
+        onSignalWithPointerInt(raw(tabView), "page-reordered") { [weak self] page, position in
+            guard let page, let view = Self.view(of: OpaquePointer(page)) else { return }
+            self?.owner?.session.reorder(view.document.id, to: Int(position))
+        }
+        // A tab dragged out of every tab bar becomes a window of its own (SPEC B4).
+        onSignalReturningPointer(raw(tabView), "create-window") { [weak self] in
+            guard let self, let owner = self.owner else { return nil }
+            let window = owner.makeWindow()
+            window.present()
+            return raw(window.tabView)
+        }
+    }
+
+    /// A page arrived (new, or dragged or transferred from another window): record it
+    /// in the session and route the view's notifications to this window.
+    private func adopt(_ view: DocumentView, page: OpaquePointer, at position: Int) {
+        adw_tab_page_set_title(page, view.document.displayName)
+        adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
+        adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
+        if let owner {
+            if owner.session.contains(view.document.id) {
+                _ = owner.session.move(view.document.id, to: id, at: position)
+            } else {
+                owner.session.add(view.document.id, to: id, at: position, select: false)
+            }
+        }
+        view.onStateChanged = { [weak self, weak view] in
+            guard let self, let view else { return }
+            if let page = self.page(of: view) { adw_tab_page_set_loading(page, 0) }
+            if view === self.selectedView { self.update() }
+        }
+        view.canvas.onZoomChanged = { [weak self, weak view] in
+            guard let self, let view, view === self.selectedView else { return }
+            self.update()
+        }
+        pageCountChanged()
+    }
+
+    func selectionChanged() {
+        guard !isBeingDestroyed else { return }
+        lastSelected?.saveViewState()
+        lastSelected = selectedView
+        if let view = selectedView { owner?.session.select(view.document.id) }
+        update()
+    }
+
+    /// While GTK tears the window down, AdwTabView detaches its pages one by one;
+    /// none of that is the user closing tabs.
+    var isBeingDestroyed: Bool { gtk_widget_get_root(widget(tabView)) == nil }
+
+    func pageCountChanged() {
+        guard !isBeingDestroyed else { return }
+        // The last tab closing (or moving away) closes the window (SPEC B2).
+        if pageCount == 0, !isShowingStartPage {
+            close()
+            return
+        }
+        update()
+    }
+}

@@ -1,0 +1,265 @@
+import CGtk
+import CGtkShims
+import Foundation
+import GtkSupport
+import IroCore
+@testable import IroUI
+import TestSupport
+import XCTest
+
+/// SPEC B1–B5 and A3 through the same actions, signals and drops users trigger.
+final class TabTests: XCTestCase {
+    @MainActor static func files(_ harness: AppHarness, _ names: [String]) -> [URL] {
+        names.map { harness.fixtures.quadrants($0, width: 40, height: 30) }
+    }
+
+    @MainActor static func titles(_ window: DocumentWindow) -> [String] {
+        window.pages.map { string(adw_tab_page_get_title($0)) ?? "" }
+    }
+
+    @MainActor static func selectedTitle(_ window: DocumentWindow) -> String? {
+        adw_tab_view_get_selected_page(window.tabView).flatMap { string(adw_tab_page_get_title($0)) }
+    }
+
+    /// The UI and the TabSession model agree on every window's tabs.
+    @MainActor static func assertSessionMatchesUI(_ harness: AppHarness, file: StaticString = #filePath, line: UInt = #line) {
+        let app = harness.app
+        XCTAssertEqual(Set(app.session.windows), Set(app.windows.map(\.id)), "windows", file: file, line: line)
+        for window in app.windows {
+            XCTAssertEqual(app.session.tabs(in: window.id), window.views.map(\.document.id), "tabs of \(window.id)", file: file, line: line)
+            XCTAssertEqual(app.session.activeTab(in: window.id), window.selectedView?.document.id, "active tab", file: file, line: line)
+        }
+    }
+
+    func testCommandLineFilesBecomeTabsOfOneWindow() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = Self.files(harness, ["a.png", "b.png", "c.png"])
+            let window = try XCTUnwrap(harness.open(urls))
+            XCTAssertEqual(harness.app.windows.count, 1)
+            XCTAssertEqual(Self.titles(window), ["a.png", "b.png", "c.png"])
+            XCTAssertEqual(window.pages.map { string(adw_tab_page_get_tooltip($0)) ?? "" }, urls.map(\.path))
+            XCTAssertEqual(Self.selectedTitle(window), "a.png", "the first file is shown")
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    func testTabBarShowsOnlyWithTwoOrMoreTabs() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = Self.files(harness, ["one.png", "two.png"])
+            let window = try XCTUnwrap(harness.open([urls[0]]))
+            GtkTestEnvironment.pump(for: 0.1)
+            // AdwTabBar's autohide folds it to nothing rather than hiding the widget.
+            XCTAssertEqual(gtk_widget_get_height(window.tabBar), 0, "one tab: no tab bar")
+            harness.open([urls[1]])
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar) > 20 }, "two tabs: tab bar")
+            window.actions.activate("close-tab")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar) == 0 }, "back to one tab")
+        }
+    }
+
+    func testCloseTabClosesTheSelectedTabAndTheLastClosesTheWindow() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png"])))
+            adw_tab_view_set_selected_page(window.tabView, window.pages[1])
+            window.actions.activate("close-tab")
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(Self.titles(window), ["a.png"])
+            Self.assertSessionMatchesUI(harness)
+            window.actions.activate("close-tab")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { harness.app.windows.isEmpty }, "the last tab closes its window")
+            XCTAssertTrue(harness.app.session.windows.isEmpty)
+        }
+    }
+
+    func testNextAndPreviousTabWrapAround() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png", "c.png"])))
+            window.actions.activate("next-tab")
+            XCTAssertEqual(Self.selectedTitle(window), "b.png")
+            window.actions.activate("next-tab")
+            window.actions.activate("next-tab")
+            XCTAssertEqual(Self.selectedTitle(window), "a.png", "wraps from the last to the first")
+            window.actions.activate("previous-tab")
+            XCTAssertEqual(Self.selectedTitle(window), "c.png", "wraps from the first to the last")
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    func testAltNumberSelectsThatTab() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png", "c.png"])))
+            let group = gcastOpaque(raw(window.window), g_action_group_get_type())
+            g_action_group_activate_action(group, "select-tab", g_variant_new_int32(3))
+            XCTAssertEqual(Self.selectedTitle(window), "c.png")
+            g_action_group_activate_action(group, "select-tab", g_variant_new_int32(9))
+            XCTAssertEqual(Self.selectedTitle(window), "c.png", "a number past the last tab does nothing")
+            g_action_group_activate_action(group, "select-tab", g_variant_new_int32(1))
+            XCTAssertEqual(Self.selectedTitle(window), "a.png")
+        }
+    }
+
+    /// Each shortcut in SPEC B2/B3 is bound to its action on the application.
+    func testAcceleratorsReachTheirActions() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let app = gcast(raw(harness.app.application), gtk_application_get_type(), as: GtkApplication.self)
+            let expected: [(String, String)] = [
+                ("<Control>w", "win.close-tab"), ("<Control>Tab", "win.next-tab"), ("<Control>Page_Down", "win.next-tab"),
+                ("<Control><Shift>Tab", "win.previous-tab"), ("<Control>Page_Up", "win.previous-tab"),
+                ("<Alt>1", "win.select-tab(1)"), ("<Alt>9", "win.select-tab(9)"), ("<Control>n", "app.new-window"),
+                ("<Control>o", "app.open"), ("<Control>question", "win.show-help-overlay"),
+            ]
+            for (accel, action) in expected {
+                let actions = gtk_application_get_actions_for_accel(app, accel)
+                defer { g_strfreev(actions) }
+                XCTAssertEqual(actions.flatMap { string($0[0]) }, action, accel)
+            }
+        }
+    }
+
+    func testNewWindowActionOpensAnEmptyWindowWithStartPage() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            harness.open(Self.files(harness, ["a.png"]))
+            harness.app.actions.activate("new-window")
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertEqual(harness.app.windows.count, 2)
+            let fresh = try XCTUnwrap(harness.app.windows.last)
+            XCTAssertTrue(fresh.isShowingStartPage)
+            XCTAssertNotNil(fresh.startPageOpenButton)
+        }
+    }
+
+    func testMoveTabToNewWindow() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png"])))
+            adw_tab_view_set_selected_page(window.tabView, window.pages[1])
+            window.actions.activate("move-tab-to-new-window")
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertEqual(harness.app.windows.count, 2)
+            XCTAssertEqual(Self.titles(window), ["a.png"])
+            XCTAssertEqual(Self.titles(try XCTUnwrap(harness.app.windows.last)), ["b.png"])
+            XCTAssertFalse(window.actions.isEnabled("move-tab-to-new-window"), "a lone tab has nowhere to move from")
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    func testMergeAllWindowsGathersEveryTabInWindowOrder() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = Self.files(harness, ["a.png", "b.png", "c.png", "d.png"])
+            let first = try XCTUnwrap(harness.open([urls[0], urls[1]]))
+            harness.open([urls[2]], newWindow: true)
+            harness.open([urls[3]], newWindow: true)
+            XCTAssertEqual(harness.app.windows.count, 3)
+            gtk_window_present(asWindow(first.window))
+            harness.app.session.activateWindow(first.id)
+            harness.app.actions.activate("merge-all-windows")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { harness.app.windows.count == 1 })
+            XCTAssertEqual(Self.titles(first), ["a.png", "b.png", "c.png", "d.png"])
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    func testDroppedFilesBecomeTabs() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png"])))
+            let dropped = Self.files(harness, ["x.png", "y.png"])
+            let list = dropped.map { g_file_new_for_path($0.path)! }
+            var glist: UnsafeMutablePointer<GSList>?
+            for file in list.reversed() { glist = g_slist_prepend(glist, raw(file)) }
+            let fileList = gdk_file_list_new_from_list(glist)
+            g_slist_free(glist)
+            var value = GValue()
+            g_value_init(&value, gdk_file_list_get_type())
+            g_value_take_boxed(&value, fileList.map { UnsafeRawPointer($0) })
+            let handled = iro_emit_drop(raw(try XCTUnwrap(window.dropTarget)), &value, 10, 10)
+            g_value_unset(&value)
+            list.forEach { g_object_unref(raw($0)) }
+            XCTAssertEqual(handled, 1)
+            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.isLoading } }
+            XCTAssertEqual(Self.titles(window), ["a.png", "x.png", "y.png"])
+            XCTAssertEqual(Self.selectedTitle(window), "x.png")
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    /// Dragging a tab onto another window's tab bar moves it (AdwTabView transfers the page).
+    func testTabTransferredToAnotherWindowMovesInTheSession() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = Self.files(harness, ["a.png", "b.png", "c.png"])
+            let first = try XCTUnwrap(harness.open([urls[0], urls[1]]))
+            let second = try XCTUnwrap(harness.open([urls[2]], newWindow: true))
+            adw_tab_view_transfer_page(first.tabView, first.pages[1], second.tabView, 0)
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(Self.titles(first), ["a.png"])
+            XCTAssertEqual(Self.titles(second), ["b.png", "c.png"])
+            Self.assertSessionMatchesUI(harness)
+            // Reordering by dragging within a bar is recorded too.
+            adw_tab_view_reorder_page(second.tabView, second.pages[0], 1)
+            XCTAssertEqual(Self.titles(second), ["c.png", "b.png"])
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    /// Dropping a tab outside every tab bar asks for a new window (AdwTabView::create-window).
+    func testTabDraggedOutGetsANewWindow() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png"])))
+            let created = try XCTUnwrap(iro_emit_create_window(raw(window.tabView)))
+            XCTAssertEqual(harness.app.windows.count, 2)
+            XCTAssertEqual(OpaquePointer(created), harness.app.windows.last?.tabView)
+            adw_tab_view_transfer_page(window.tabView, window.pages[1], OpaquePointer(created), 0)
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(Self.titles(try XCTUnwrap(harness.app.windows.last)), ["b.png"])
+            Self.assertSessionMatchesUI(harness)
+        }
+    }
+
+    func testSecondOpenGoesToTheMostRecentlyActiveWindow() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = Self.files(harness, ["a.png", "b.png", "c.png"])
+            let first = try XCTUnwrap(harness.open([urls[0]]))
+            let second = try XCTUnwrap(harness.open([urls[1]], newWindow: true))
+            harness.app.session.activateWindow(first.id)
+            harness.open([urls[2]])
+            XCTAssertEqual(Self.titles(first), ["a.png", "c.png"])
+            XCTAssertEqual(Self.titles(second), ["b.png"])
+        }
+    }
+
+    func testShortcutsWindowListsTheShortcuts() throws {
+        try onMain {
+            XCTAssertTrue(GtkTestEnvironment.start())
+            let window = ShortcutsWindow.make()
+            defer { gtk_window_destroy(gcast(raw(window), gtk_window_get_type())) }
+            let xml = ShortcutsWindow.xml()
+            for title in ["Close Tab", "Next Tab", "Previous Tab", "Go to Tab 1…9", "Zoom In", "Zoom Out", "New Window", "Open"] {
+                XCTAssertTrue(xml.contains(">\(title)<"), title)
+            }
+        }
+    }
+}
