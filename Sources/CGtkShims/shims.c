@@ -78,3 +78,9 @@ gpointer iro_emit_create_window(gpointer tab_view) {
     g_signal_emit_by_name(tab_view, "create-window", &result);
     return result;
 }
+
+gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, state, &handled);
+    return handled;
+}

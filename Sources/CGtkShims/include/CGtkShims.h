@@ -45,3 +45,6 @@ gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y)
 // AdwTabView::create-window as AdwTabBar emits it when a tab is dropped outside
 // every tab bar. Returns the AdwTabView the handler made (or NULL).
 gpointer iro_emit_create_window(gpointer tab_view);
+
+// GtkEventControllerKey::key-pressed as GTK emits it for a key press.
+gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state);

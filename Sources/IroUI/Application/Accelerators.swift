@@ -41,6 +41,11 @@ enum Accelerators {
                   shown: "<Control>minus minus"),
             Entry("win.zoom-reset", ["<Control>0", "<Control>KP_0", "1", "KP_1"], "Original Size (100 %)", shown: "<Control>0 1"),
             Entry("win.best-fit", ["f"], "Toggle Best Fit"),
+            Entry("win.rotate-clockwise", ["r"], "Rotate Clockwise"),
+            Entry("win.rotate-counterclockwise", ["<Shift>r"], "Rotate Counterclockwise"),
+        ]),
+        ("Hue", [
+            Entry("win.export-copy", ["<Control><Shift>s"], "Export Adjusted Copy"),
         ]),
     ]
 }

@@ -12,11 +12,15 @@ final class DocumentView {
     /// The tab's root widget (what AdwTabView holds).
     let widget: UnsafeMutablePointer<GtkWidget>
     let canvas = ImageCanvas()
+    /// The hue slider floating over the image (SPEC D); each tab has its own.
+    let hueControl: HueControl
+    let hueOverlay: OverlayControlContainer
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let loadingBar = LoadingBar()
     private var loadTask: Task<Void, Never>?
-    private(set) var image: DecodedImage?
+    /// The decoded image, once loaded.
+    var image: DecodedImage? { canvas.image }
 
     /// Told when loading finishes (either way), for the tab's spinner and the title.
     var onStateChanged: (@MainActor () -> Void)?
@@ -32,10 +36,13 @@ final class DocumentView {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), canvas.widget)
         gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scroller), 1)
         gtk_stack_add_named(OpaquePointer(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "loading")
-        gtk_stack_add_named(OpaquePointer(stack), scroller, "image")
+        hueControl = HueControl(value: document.view.hue)
+        hueOverlay = OverlayControlContainer(content: scroller, control: hueControl.widget)
+        gtk_stack_add_named(OpaquePointer(stack), hueOverlay.widget, "image")
         gtk_overlay_set_child(OpaquePointer(widget), stack)
         gtk_overlay_add_overlay(OpaquePointer(widget), loadingBar.widget)
         Self.key.attach(self, to: raw(widget))
+        connectHue()
         onSignal(raw(widget), "destroy") { [weak self] in self?.cancelLoad() }
     }
 
@@ -48,22 +55,21 @@ final class DocumentView {
         loadingBar.start(following: progress)
         let path = document.url.path
         loadTask = Task { [weak self] in
-            let result: Result<DecodedImage?, LoadError>
-            do throws(LoadError) { result = .success(try await ImageDecoder.decode(path: path, progress: progress)) }
+            let result: Result<ImagePyramid?, LoadError>
+            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, progress: progress)) }
             catch { result = .failure(error) }
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result)
         }
     }
 
-    private func finishLoad(_ result: Result<DecodedImage?, LoadError>) {
+    private func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
         loadingBar.stop()
         loadTask = nil
         switch result {
-        case .success(let image?):
-            self.image = image
-            document.state = .loaded(width: image.width, height: image.height)
-            canvas.show(image, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
+        case .success(let pyramid?):
+            document.state = .loaded(width: pyramid.image.width, height: pyramid.image.height)
+            canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
         case .success(nil):
             return        // cancelled

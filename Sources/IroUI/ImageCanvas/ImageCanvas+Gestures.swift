@@ -11,6 +11,29 @@ extension ImageCanvas {
         installScrollZoom()
         installPinch()
         installDragPan()
+        installArrowKeys()
+    }
+
+    /// Arrow keys scroll by a tenth of the view (SPEC C1), when the image has focus.
+    private func installArrowKeys() {
+        let keys = gtk_event_controller_key_new()!
+        keyController = keys
+        onKeyPressed(raw(keys)) { [weak self] keyval, _, state in
+            guard let self, self.zoom != nil,
+                  state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+            let step = Point(x: max(40, self.viewportSize.width / 10), y: max(40, self.viewportSize.height / 10))
+            var target = self.offset
+            switch Int32(bitPattern: keyval) {
+            case GDK_KEY_Left, GDK_KEY_KP_Left: target.x -= step.x
+            case GDK_KEY_Right, GDK_KEY_KP_Right: target.x += step.x
+            case GDK_KEY_Up, GDK_KEY_KP_Up: target.y -= step.y
+            case GDK_KEY_Down, GDK_KEY_KP_Down: target.y += step.y
+            default: return false
+            }
+            self.configureAdjustments(offset: target)
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
     }
 
     private func installScrollZoom() {
@@ -39,12 +62,14 @@ extension ImageCanvas {
 
     private func installPinch() {
         let gesture = gtk_gesture_zoom_new()!
+        pinchGesture = gesture
         onSignalWithPointer(raw(gesture), "begin") { [weak self] _ in
             guard let self, self.zoom != nil else { return }
             self.stopAnimation()
+            self.pinchFactor = 1
             self.updateModel { $0.beginPinch() }
             var x = 0.0, y = 0.0
-            if gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 {
+            if gtk_gesture_is_active(gesture) != 0, gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 {
                 self.pinchAnchor = Point(x: x, y: y)
             } else {
                 self.pinchAnchor = self.zoom?.viewportCentre ?? .zero
@@ -52,15 +77,18 @@ extension ImageCanvas {
         }
         onSignal(raw(gesture), "scale-changed") { [weak self] (factor: Double) in
             guard let self, let zoom = self.zoom, zoom.isPinching else { return }
+            self.pinchFactor = factor
             self.apply(scale: zoom.livePinchScale(factor: factor), from: self.displayScale, anchor: self.pinchAnchor)
         }
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in
             guard let self, let zoom = self.zoom, zoom.isPinching else { return }
-            let factor = gtk_gesture_zoom_get_scale_delta(gesture)
+            // The last factor the gesture reported (once ended, GTK's own delta reads 1).
+            let factor = self.pinchFactor
             let from = self.displayScale
             self.updateModel { $0.endPinch(factor: factor) }
             self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: self.pinchAnchor)
             self.onZoomChanged?()
+            gtk_widget_queue_draw(self.widget)        // now at rest: the exact rendering follows
         }
         gtk_widget_add_controller(widget, gesture)
     }

@@ -1,25 +1,65 @@
 import CGtk
 import GtkSupport
 import IroCore
+import IroImaging
 
 extension ImageCanvas {
-    /// Draws the visible part of the image at `displayScale`, clipped to the widget.
+    /// Draws the visible part of the image at `displayScale`, clipped to the widget:
+    /// the exact rendering 1:1 when one covers the view, otherwise a pyramid level
+    /// scaled by GSK (while zooming, or until the exact one is ready).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
-        guard let image, let zoom else { return }
-        let origin = zoom.contentOrigin(offset: offset, scale: displayScale)
-        let content = zoom.contentSize(at: displayScale)
-        var clip = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                   size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let pyramid, let zoom else { return }
+        // Whole pixels, so a 1:1 rendering lands exactly on the screen's grid.
+        let exactOrigin = zoom.contentOrigin(offset: offset, scale: displayScale)
+        let origin = Point(x: exactOrigin.x.rounded(), y: exactOrigin.y.rounded())
+        var clip = rect(0, 0, width, height)
         gtk_snapshot_push_clip(snapshot, &clip)
-        let matrix = HueMatrix(sliderValue: hue)
-        if !matrix.isIdentity { pushColorMatrix(matrix, on: snapshot) }
-        defer { if !matrix.isIdentity { gtk_snapshot_pop(snapshot) } }
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(origin.x), y: Float(origin.y)),
-                                     size: graphene_size_t(width: Float(content.width), height: Float(content.height)))
-        gtk_snapshot_append_texture(snapshot, image.texture, &bounds)
+        if let rendering, covers(rendering, origin: origin) {
+            let content = rendering.request.content
+            var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
+            gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
+        } else {
+            drawScaledLevel(of: pyramid, at: origin, on: snapshot)
+            scheduleRendering()
+        }
         gtk_snapshot_pop(snapshot)
     }
-}
+
+    /// Whether `rendering` shows the current view exactly.
+    func covers(_ rendering: ViewRendering, origin: Point) -> Bool {
+        guard let zoom else { return false }
+        let request = rendering.request
+        guard request.scale == displayScale, request.quarterTurns == quarterTurns, rendering.hue == hue else { return false }
+        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
+        return request.content.contains(visible)
+    }
+
+    /// The approximate path: the nearest larger pyramid level, scaled, turned and
+    /// recoloured by GSK.
+    private func drawScaledLevel(of pyramid: ImagePyramid, at origin: Point, on snapshot: OpaquePointer) {
+        let level = pyramid.level(for: displayScale)
+        let width = Double(pyramid.image.width) * displayScale, height = Double(pyramid.image.height) * displayScale
+        gtk_snapshot_save(snapshot)
+        var position = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
+        gtk_snapshot_translate(snapshot, &position)
+        // Turn the unrotated content about its corner so it lands at the rotated content's place.
+        let turns = ViewGeometry.normalized(quarterTurns)
+        var shift: graphene_point_t
+        switch turns {
+        case 1: shift = graphene_point_t(x: Float(height), y: 0)
+        case 2: shift = graphene_point_t(x: Float(width), y: Float(height))
+        case 3: shift = graphene_point_t(x: 0, y: Float(width))
+        default: shift = graphene_point_t(x: 0, y: 0)
+        }
+        gtk_snapshot_translate(snapshot, &shift)
+        if turns != 0 { gtk_snapshot_rotate(snapshot, Float(90 * turns)) }
+        let matrix = HueMatrix(sliderValue: hue)
+        if !matrix.isIdentity { pushColorMatrix(matrix, on: snapshot) }
+        var bounds = rect(0, 0, width, height)
+        gtk_snapshot_append_texture(snapshot, level.texture, &bounds)
+        if !matrix.isIdentity { gtk_snapshot_pop(snapshot) }
+        gtk_snapshot_restore(snapshot)
+    }
 
     /// GSK colour-matrix node for the hue rotation (graphene's layout: see HueMatrix.columnMajor4x4).
     func pushColorMatrix(_ hue: HueMatrix, on snapshot: OpaquePointer) {
@@ -30,3 +70,9 @@ extension ImageCanvas {
         graphene_vec4_init(&offset, 0, 0, 0, 0)
         gtk_snapshot_push_color_matrix(snapshot, &matrix, &offset)
     }
+
+    func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> graphene_rect_t {
+        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
+                        size: graphene_size_t(width: Float(width), height: Float(height)))
+    }
+}

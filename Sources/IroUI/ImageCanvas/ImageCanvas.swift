@@ -9,14 +9,23 @@ import IroImaging
 /// visible part at the ZoomModel's scale (no GtkViewport, no widget the size of
 /// the zoomed image).
 ///
-/// Split by concern: `+Snapshot` draws, `+Zoom` changes the scale (animated,
-/// anchored), `+Gestures` turns input into zoom and pan.
+/// Split by concern: `+Snapshot` draws, `+Rendering` prepares exact screen-sized
+/// renderings in the background, `+Zoom` changes the scale (animated, anchored),
+/// `+Rotation` turns the view, `+Gestures` turns input into zoom and pan.
 final class ImageCanvas: CustomWidgetDelegate {
     static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
                                            accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
 
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
-    private(set) var image: DecodedImage?
+    /// The image at several sizes; nil until a document has loaded.
+    private(set) var pyramid: ImagePyramid?
+    var image: DecodedImage? { pyramid?.image }
+    /// View rotation in quarter turns clockwise (SPEC C7).
+    var quarterTurns = 0
+    /// The exact rendering of the visible part, when one is ready (see `+Rendering`).
+    var rendering: ViewRendering?
+    var renderTask: Task<Void, Never>?
+    var pendingRequest: ViewRendering.Request?
     /// nil until both the image and an allocation are known.
     private(set) var zoom: ZoomModel?
     /// The scale being drawn: the model's, or an in-between one while animating or pinching.
@@ -25,11 +34,15 @@ final class ImageCanvas: CustomWidgetDelegate {
     var animationAnchor = Point.zero
     var tickCallback: guint = 0
     var pinchAnchor = Point.zero
+    var pinchFactor = 1.0
+    /// The input controllers (owned by the widget), kept for tests that emit their signals.
+    var pinchGesture: OpaquePointer?
+    var keyController: OpaquePointer?
 
     /// Hue slider value 0…1 (SPEC D3); 0.5 shows the image unchanged. Applied at draw
     /// time from the decoded pixels, never by decoding again.
     var hue: Double = 0.5 {
-        didSet { if hue != oldValue { gtk_widget_queue_draw(widget) } }
+        didSet { if hue != oldValue { hueChanged() } }
     }
 
     /// Told whenever the zoom (scale, limits or mode) changes, for the toolbar.
@@ -49,14 +62,16 @@ final class ImageCanvas: CustomWidgetDelegate {
         installGestures()
     }
 
-    /// Shows `image`, starting at best fit (SPEC C5) or at a remembered view.
-    func show(_ image: DecodedImage, named name: String, restoring view: ViewState? = nil) {
-        self.image = image
+    /// Shows the image, starting at best fit (SPEC C5) or at a remembered view.
+    func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
+        self.pyramid = pyramid
+        rendering = nil
         iro_accessible_set_label(OpaquePointer(raw(widget)), name)
         zoom = nil
+        quarterTurns = view?.quarterTurns ?? 0
         if let restored = view?.zoom {
             var model = restored
-            model.setImageSize(image.size)
+            model.setImageSize(shownSize(of: pyramid.image))
             zoom = model
             displayScale = model.scale
             pendingOffset = view?.scrollOffset
@@ -75,12 +90,17 @@ final class ImageCanvas: CustomWidgetDelegate {
         return Point(x: gtk_adjustment_get_value(horizontal), y: gtk_adjustment_get_value(vertical))
     }
 
+    /// The image's size as shown, after the view rotation.
+    func shownSize(of image: DecodedImage) -> Size {
+        ViewGeometry.rotatedSize(image.size, quarterTurns: quarterTurns)
+    }
+
     /// Creates the zoom model once the image and a real allocation exist.
     private func ensureModel() {
         guard zoom == nil, let image else { return }
         let viewport = viewportSize
         guard viewport.width > 0, viewport.height > 0 else { return }
-        zoom = ZoomModel(imageSize: image.size, viewportSize: viewport)
+        zoom = ZoomModel(imageSize: shownSize(of: image), viewportSize: viewport)
         displayScale = zoom?.scale ?? 1
         notifyZoomChangedLater()
     }
@@ -154,5 +174,6 @@ final class ImageCanvas: CustomWidgetDelegate {
     func saveView(into view: inout ViewState) {
         view.zoom = zoom
         view.scrollOffset = offset
+        view.quarterTurns = quarterTurns
     }
 }

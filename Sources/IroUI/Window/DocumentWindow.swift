@@ -67,6 +67,7 @@ final class DocumentWindow {
         Self.key.attach(self, to: raw(window))
         installActions()
         installTabActions()
+        installViewActions()
         connectTabView()
         installDropTarget()
         onNotify(raw(window), "is-active") { [weak self] in
@@ -113,6 +114,7 @@ final class DocumentWindow {
         actions.setEnabled("move-tab-to-new-window", pageCount > 1)
         actions.setEnabled("next-tab", pageCount > 1)
         actions.setEnabled("previous-tab", pageCount > 1)
+        updateViewActions()
     }
 
     private func installActions() {
@@ -121,5 +123,7 @@ final class DocumentWindow {
         actions.add("zoom-out") { [weak self] in self?.selectedView?.canvas.zoomOut() }
         actions.add("zoom-reset") { [weak self] in self?.selectedView?.canvas.resetZoom() }
         actions.add("best-fit") { [weak self] in self?.selectedView?.canvas.toggleBestFit() }
+        actions.add("reset-hue") { [weak self] in self?.selectedView?.resetHue() }
+        actions.add("export-copy") { [weak self] in self.map { ExportAdjustedCopy.begin(in: $0) } }
     }
 }

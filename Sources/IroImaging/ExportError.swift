@@ -1,0 +1,36 @@
+/// Why an export did not happen (SPEC D6), in words for the person who asked for it.
+public enum ExportError: Error, Equatable, Sendable {
+    /// The name ends in neither .png nor .jpg/.jpeg.
+    case unsupportedFormat(fileName: String)
+    /// The destination is the file the document was opened from (SPEC A2, D6).
+    case sameAsOriginal
+    case folderMissing(path: String)
+    case permissionDenied(path: String)
+    case noSpace
+    /// Not 8-bit RGB(A): gdk-pixbuf decodes everything to that, so this means a bug.
+    case unsupportedPixels
+    /// A snapshot is adjusted in place and serves one export only.
+    case snapshotUsed
+    case writeFailed(detail: String)
+
+    public var message: String {
+        switch self {
+        case .unsupportedFormat(let name):
+            "“\(name)” is neither a PNG nor a JPEG name. End it with .png, .jpg or .jpeg."
+        case .sameAsOriginal:
+            "That is the image being shown. Iro never writes over a file it opened; choose another name."
+        case .folderMissing(let path):
+            "The folder “\(path)” does not exist."
+        case .permissionDenied(let path):
+            "You do not have permission to write in “\(path)”."
+        case .noSpace:
+            "There is not enough space left on the disk."
+        case .unsupportedPixels:
+            "The pixels of this image are in a form that cannot be exported."
+        case .snapshotUsed:
+            "This export was already written."
+        case .writeFailed(let detail):
+            "The file could not be written (\(detail))."
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+
+/// "Export Adjusted Copy…" without the UI (SPEC D6): the hue applied to a snapshot of the
+/// document's pixels with the same tables the display uses, written as PNG or JPEG (by
+/// the name's extension) off the main thread, atomically, never over the original.
+public enum HueExport {
+    public enum Format: String, Sendable {
+        case png, jpeg
+    }
+
+    static let jpegQuality = "92"
+
+    /// PNG for .png, JPEG for .jpg and .jpeg (any case), nil for anything else.
+    nonisolated public static func format(forFileName name: String) -> Format? {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "png": .png
+        case "jpg", "jpeg": .jpeg
+        default: nil
+        }
+    }
+
+    /// "<name>-adjusted.png" for "<name>.<extension>".
+    nonisolated public static func suggestedName(for original: URL) -> String {
+        let stem = original.deletingPathExtension().lastPathComponent
+        return (stem.isEmpty ? "image" : stem) + "-adjusted.png"
+    }
+
+    /// Adjusts `snapshot` by the slider value `hue` and writes it to `destination`,
+    /// refusing the file the document came from (`original`). Runs off the main thread.
+    @concurrent
+    nonisolated public static func write(_ snapshot: PixbufSnapshot, hue: Double, to destination: URL,
+                                         original: URL?) async throws(ExportError) {
+        try writeSynchronously(snapshot, hue: hue, to: destination, original: original)
+    }
+
+    /// The same work on the calling thread.
+    nonisolated public static func writeSynchronously(_ snapshot: PixbufSnapshot, hue: Double, to destination: URL,
+                                                      original: URL?) throws(ExportError) {
+        let name = destination.lastPathComponent
+        guard let format = format(forFileName: name) else { throw .unsupportedFormat(fileName: name) }
+        if let original, isSameFile(destination.path, original.path) { throw .sameAsOriginal }
+        try AtomicReplace.write(to: destination) { (temporary: String) throws(ExportError) in
+            guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
+            try adjust(pixbuf, hue: hue)
+            try save(pixbuf, to: temporary, format: format)
+        }
+    }
+
+    /// Rotates the hue of a GdkPixbuf in place (straight alpha, so the tables for RGBA),
+    /// in bands across the cores.
+    nonisolated static func adjust(_ pixbuf: OpaquePointer, hue: Double) throws(ExportError) {
+        let tables = HueMatrix(sliderValue: hue).tables
+        guard gdk_pixbuf_get_colorspace(pixbuf) == GDK_COLORSPACE_RGB, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else {
+            throw .unsupportedPixels
+        }
+        let layout: PixelLayout
+        switch (gdk_pixbuf_get_n_channels(pixbuf), gdk_pixbuf_get_has_alpha(pixbuf) != 0) {
+        case (4, true): layout = .rgba
+        case (3, false): layout = .rgb
+        default: throw .unsupportedPixels
+        }
+        guard !tables.isIdentity else { return }
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard width > 0, height > 0, let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return }
+        nonisolated(unsafe) let base = pixels
+        let bands = min(height, ProcessInfo.processInfo.activeProcessorCount * 4)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let rows = height * band / bands ..< height * (band + 1) / bands
+            tables.apply(layout: layout, from: UnsafePointer(base), to: base,
+                         stride: stride, width: width, height: height, rows: rows)
+        }
+    }
+
+    nonisolated static func save(_ pixbuf: OpaquePointer, to path: String, format: Format) throws(ExportError) {
+        let options: [(String, String)] = format == .jpeg ? [("quality", jpegQuality)] : []
+        do {
+            _ = try withGError { error in
+                withCStrings(options.map(\.0)) { keys in
+                    withCStrings(options.map(\.1)) { values in
+                        gdk_pixbuf_savev(pixbuf, path, format.rawValue, keys, values, error)
+                    }
+                }
+            }
+        } catch {
+            if error.matches(g_file_error_quark(), Int32(G_FILE_ERROR_NOSPC.rawValue)) { throw .noSpace }
+            throw .writeFailed(detail: error.message)
+        }
+    }
+
+    /// Whether `a` names the same file as `b`: the same inode when both exist, else the
+    /// same resolved path (an original deleted since it was opened still counts).
+    nonisolated static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        if stat(a, &first) == 0, stat(b, &second) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        return resolvedPath(a) == resolvedPath(b)
+    }
+
+    /// The path with its folder's symbolic links and dot segments resolved.
+    nonisolated static func resolvedPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return url.path }
+        defer { free(folder) }
+        return String(cString: folder) + "/" + url.lastPathComponent
+    }
+}
+
+/// A NULL-terminated `char **` for gdk-pixbuf's option lists.
+nonisolated private func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,41 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroImaging
+
+/// "Export Adjusted Copy…" (SPEC D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
+/// image with its hue applied, written as PNG or JPEG where the user chooses.
+///
+/// The pixels are copied when the command starts, together with the hue of that moment;
+/// the dialog asks for a name; `HueExport` adjusts and writes in the background.
+enum ExportAdjustedCopy {
+    static func begin(in window: DocumentWindow) {
+        guard let view = window.selectedView, let image = view.image else { return }
+        let original = view.document.url
+        guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
+            ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"),
+                                        fileName: HueExport.suggestedName(for: original), parent: window.window)
+            return
+        }
+        let hue = view.document.view.hue
+        SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
+                           suggestedName: HueExport.suggestedName(for: original),
+                           folder: original.deletingLastPathComponent()) { [weak window] destination in
+            guard let destination else { return }
+            Task { await export(snapshot, hue: hue, original: original, to: destination, parent: window?.window) }
+        }
+    }
+
+    /// Writes the copy and shows what went wrong, if anything; returns that failure.
+    @discardableResult
+    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: URL, to destination: URL,
+                       parent: UnsafeMutablePointer<GtkWidget>?) async -> ExportError? {
+        do throws(ExportError) {
+            try await HueExport.write(snapshot, hue: hue, to: destination, original: original)
+            return nil
+        } catch {
+            ExportFailureDialog.present(error, fileName: destination.lastPathComponent, parent: parent)
+            return error
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import CGtk
+import GtkSupport
+import IroImaging
+
+/// Tells that an export failed, and why. A dialog rather than a toast: nothing was
+/// written, which the user has to notice, and a toast can time out unread.
+enum ExportFailureDialog {
+    static let heading = "Could Not Export"
+
+    @discardableResult
+    static func present(_ error: ExportError, fileName: String,
+                        parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
+        let dialog = adw_message_dialog_new(parent.map(asWindow), heading, "“\(fileName)”: \(error.message)")!
+        let message = gcast(raw(dialog), adw_message_dialog_get_type(), as: AdwMessageDialog.self)
+        adw_message_dialog_add_response(message, "close", "_Close")
+        adw_message_dialog_set_default_response(message, "close")
+        adw_message_dialog_set_close_response(message, "close")
+        gtk_window_present(asWindow(dialog))
+        return dialog
+    }
+}

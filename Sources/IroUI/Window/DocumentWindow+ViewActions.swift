@@ -1,0 +1,16 @@
+import CGtk
+import GtkSupport
+
+/// View commands beyond zoom: turning the view (SPEC C7).
+extension DocumentWindow {
+    func installViewActions() {
+        actions.add("rotate-clockwise") { [weak self] in self?.selectedView?.canvas.rotate(clockwise: true) }
+        actions.add("rotate-counterclockwise") { [weak self] in self?.selectedView?.canvas.rotate(clockwise: false) }
+    }
+
+    func updateViewActions() {
+        let hasImage = selectedView?.canvas.zoom != nil
+        actions.setEnabled("rotate-clockwise", hasImage)
+        actions.setEnabled("rotate-counterclockwise", hasImage)
+    }
+}
