@@ -84,3 +84,7 @@ gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType
     g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, state, &handled);
     return handled;
 }
+
+void iro_accessible_set_description(GtkAccessible *accessible, const char *description) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}

@@ -10,10 +10,12 @@ nodes of iro's accessibility tree by role and name, always by polling with a dea
 
     with Session() as s:
         app = s.launch([png])
-        frame = app.frame('quadrants.png')
-        canvas = app.find('image', 'quadrants.png')
-        x, y, w, h = extents(canvas)
-        assert s.pixel(x + 5, y + 5) == (255, 0, 0)
+        frame = app.frame('quadrants.png')             # waits up to 10 s
+        canvas = app.find('image', 'quadrants.png')    # anywhere under the app
+        x, y, w, h = app.screen_extents(canvas, frame)
+        r, g, b = s.pixel(x + w // 2, y + h // 2)      # from a fresh screenshot
+        do_action(app.find('push button', 'Zoom In'))
+        s.focus_window('quadrants.png'); s.key('ctrl+minus')
 
 libatspi keeps one connection to the accessibility bus per process, so there is one
 Session per process: run_all.py runs every test in a process of its own.
@@ -28,7 +30,6 @@ import shutil
 import signal
 import struct
 import subprocess
-import sys
 import tempfile
 import time
 import zlib
@@ -54,6 +55,10 @@ def skip(reason):
 
 class WaitTimeout(AssertionError):
     pass
+
+
+class AppDied(AssertionError):
+    """The app under test exited while we were waiting for it (never retried)."""
 
 
 def iro_bin():
@@ -87,7 +92,7 @@ def poll(fn, timeout=None, what='condition', interval=POLL_INTERVAL):
             value = fn()
             if value:
                 return value
-        except (WaitTimeout, Skip):
+        except (WaitTimeout, Skip, AppDied):
             raise
         except Exception as e:  # stale accessible, D-Bus error, ...
             last_error = e
@@ -102,6 +107,31 @@ def poll(fn, timeout=None, what='condition', interval=POLL_INTERVAL):
 # ---------------------------------------------------------------------------
 # Processes: start, and end exactly what was started
 # ---------------------------------------------------------------------------
+
+def become_subreaper():
+    """Make this process the reaper of its orphaned descendants (Linux
+    PR_SET_CHILD_SUBREAPER): a helper whose parent dies mid-shutdown is re-parented
+    here rather than to init (which in a container may never reap it), so it stays
+    visible to descendants() and is reaped by reap_orphans()."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except Exception:
+        pass
+
+
+def reap_orphans():
+    """Collect exit statuses of children nobody waits for (see become_subreaper).
+    Call only when no subprocess.Popen of ours is still running."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
 
 def _parent_map():
     children = {}
@@ -217,7 +247,6 @@ class Session:
         self.apps = []
         self._procs = []          # (name, Popen), in start order
         self._saved_env = {}
-        self._shot_count = 0
         self.last_shot = None
 
     # -- lifecycle ----------------------------------------------------------
@@ -226,6 +255,17 @@ class Session:
         if _session_used:
             raise RuntimeError('one Session per process (libatspi keeps its first bus)')
         _session_used = True
+        missing = [t for t in ('dbus-daemon', 'Xvfb', 'xdotool', 'import', 'dbus-send')
+                   if not shutil.which(t)]
+        if not os.access('/usr/libexec/at-spi-bus-launcher', os.X_OK):
+            missing.append('/usr/libexec/at-spi-bus-launcher (at-spi2-core)')
+        try:
+            import pyatspi  # noqa: F401
+        except ImportError:
+            missing.append('pyatspi (python3-pyatspi; run with /usr/bin/python3)')
+        if missing:
+            skip('not installed: ' + ', '.join(missing))
+        become_subreaper()
         self.tmp = tempfile.mkdtemp(prefix='iro-e2e-')
         try:
             self._start_dbus()
@@ -263,6 +303,20 @@ class Session:
                     pass
         except OSError:
             pass
+
+    def describe(self):
+        """One line per helper process (alive or exit status) and its log tail."""
+        out = [f'DISPLAY={self.display} DBUS_SESSION_BUS_ADDRESS={self.bus_address}']
+        for name, proc in self._procs:
+            state = 'running' if proc.poll() is None else f'exited {proc.returncode}'
+            tail = ''
+            try:
+                with open(os.path.join(self.tmp, f'{name}.log'), errors='replace') as f:
+                    tail = f.read()[-300:].strip().replace('\n', ' | ')
+            except OSError:
+                pass
+            out.append(f'{name} (pid {proc.pid}): {state} {tail}')
+        return '\n'.join(out)
 
     def _spawn(self, name, argv, **kw):
         log = open(os.path.join(self.tmp, f'{name}.log'), 'wb')
@@ -303,21 +357,52 @@ class Session:
         self._setenv('XDG_RUNTIME_DIR', runtime)
 
     def _start_xvfb(self):
+        """Xvfb on a free display, chosen like xvfb-run -a but from a range of its
+        own; the display is ours once Xvfb has written its pid into
+        /tmp/.X{n}-lock and accepts connections. (Not -displayfd: with it, Xvfb
+        creates no lock file, so other tools cannot see the display is taken.)
+        -noreset: by default Xvfb resets whenever its last client disconnects, and
+        a client connecting during a reset is refused."""
         width, height, depth = self.size
-        r, w = os.pipe()
-        try:
-            # -displayfd: Xvfb picks a free display itself and reports it when ready.
-            self._spawn('xvfb', ['Xvfb', '-displayfd', str(w), '-screen', '0',
-                                 f'{width}x{height}x{depth}', '-nolisten', 'tcp'],
-                        pass_fds=(w,))
-            os.close(w)
-            w = None
-            self.display = ':' + _read_line(r, TIMEOUT, 'Xvfb display number')
-        finally:
-            os.close(r)
-            if w is not None:
-                os.close(w)
-        self._setenv('DISPLAY', self.display)
+        first = 300 + os.getpid() % 50
+        for n in list(range(first, 400)) + list(range(300, first)):
+            if os.path.exists(f'/tmp/.X{n}-lock') or os.path.exists(f'/tmp/.X11-unix/X{n}'):
+                continue
+            proc = self._spawn('xvfb', ['Xvfb', f':{n}', '-noreset', '-screen', '0',
+                                        f'{width}x{height}x{depth}', '-nolisten', 'tcp'])
+            if self._xvfb_ready(proc, n):
+                self.display = f':{n}'
+                self._setenv('DISPLAY', self.display)
+                return
+            end_tree(proc)
+            self._procs.remove(('xvfb', proc))
+        raise RuntimeError('no free X display in :300-:399 for Xvfb')
+
+    @staticmethod
+    def _xvfb_ready(proc, n):
+        import socket
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                return False  # display taken after all (lock or socket in use)
+            try:
+                with open(f'/tmp/.X{n}-lock') as f:
+                    owner = int(f.read().strip() or 0)
+            except (OSError, ValueError):
+                owner = 0
+            if owner == proc.pid:
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    s.connect(f'/tmp/.X11-unix/X{n}')
+                    return True
+                except OSError:
+                    pass
+                finally:
+                    s.close()
+            elif owner:
+                return False  # someone else's server
+            time.sleep(0.02)
+        return False
 
     def _start_atspi(self):
         self._spawn('atspi', ['/usr/libexec/at-spi-bus-launcher', '--launch-immediately'])
@@ -336,6 +421,9 @@ class Session:
         for _, proc in reversed(self._procs):
             end_tree(proc)
         self._procs.clear()
+        # Helpers re-parented to us (subreaper) when their parents ended first were
+        # killed by end_tree too; collect their exit statuses.
+        reap_orphans()
         for key, value in self._saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -431,8 +519,10 @@ class Session:
         return r.stdout
 
     def key(self, *keys, window=None):
-        """xdotool key, e.g. key('ctrl+minus'). Goes to the focused window unless
-        `window` (an X window id) is given."""
+        """xdotool key, e.g. key('ctrl+minus'), as real (XTEST) input to the window
+        that has the keyboard focus: call focus_window first. With `window` (an X
+        window id) xdotool sends synthetic events (XSendEvent) instead, which
+        toolkits may ignore."""
         if window is not None:
             self.xdotool('key', '--window', window, *keys)
         else:
@@ -480,10 +570,6 @@ def _matches(value, want):
     if callable(want):
         return bool(want(value))
     return value == want
-
-
-def role_name(node):
-    return node.getRoleName()
 
 
 def walk(node, depth_limit=200):
@@ -544,8 +630,7 @@ def ancestors(node):
 def states(node):
     """Set of state names such as {'visible', 'sensitive', 'showing'}."""
     import pyatspi
-    return {pyatspi.stateToString(s) if hasattr(pyatspi, 'stateToString') else str(s)
-            for s in node.getState().getStates()}
+    return {pyatspi.stateToString(s) for s in node.getState().getStates()}
 
 
 def has_state(node, state):
@@ -572,11 +657,32 @@ def has_area(node):
     return w > 0 and h > 0
 
 
+def in_tree(app, node):
+    """True if the node is (still) reachable from the app's root. GTK 4.8 leaves
+    widgets that are not visible (gtk_widget_get_visible() false) out of the tree,
+    so for controls that are hidden that way, absence is the "not showing" test."""
+    return any(n == node for n in walk(app.node()))
+
+
+def probably_showing(app, frame, node):
+    """Best effort without STATE_SHOWING (which GTK 4.8 sets on windows only): the
+    node is in the tree, has a non-empty allocation, and overlaps the window.
+    Blind to opacity, to overlap by other widgets, and to inactive stack pages
+    that were shown before (they keep stale extents): for those, compare
+    screenshots (Image.crop / differing_fraction)."""
+    if not in_tree(app, node) or not has_area(node):
+        return False
+    x, y, w, h = extents(node)
+    fx, fy, fw, fh = extents(frame)
+    return x < fx + fw and y < fy + fh and x + w > fx and y + h > fy
+
+
 def hit_test(frame, node):
     """Ask the window which accessible is at the centre of `node`
-    (GetAccessibleAtPoint): True if it is `node` or inside it. Works for labels and
-    the image canvas; GTK 4.8 returns nothing for icon buttons (the pick lands on
-    their unexposed GtkImage), so a False here is only meaningful for such nodes."""
+    (GetAccessibleAtPoint): True if it is `node` or inside it, so False when the node
+    is covered or in an inactive page. Works for labels and the image canvas; for
+    icon buttons GTK 4.8 answers nothing (the pick lands on their unexposed
+    GtkImage), so there False means nothing."""
     import pyatspi
     x, y, w, h = extents(node)
     if w <= 0 or h <= 0:
@@ -622,7 +728,10 @@ def dump(node, max_lines=400):
         if len(lines) >= max_lines:
             return
         try:
-            st = sorted(states(n) - {'visible', 'sensitive', 'enabled'})
+            have = states(n)
+            st = sorted(have - {'visible', 'sensitive', 'enabled'})
+            if 'sensitive' not in have and n.getRoleName() != 'application':
+                st.append('insensitive')
             lines.append('  ' * d + f"{n.getRoleName()} {n.name!r}" +
                          (f" [{' '.join(st)}]" if st else ''))
             for i in range(n.childCount):
@@ -665,8 +774,8 @@ class App:
 
     def _check_alive(self):
         if not self.alive():
-            raise AssertionError(f'iro exited with status {self.proc.returncode}; log:\n'
-                                 + self.log()[-3000:])
+            raise AppDied(f'iro exited with status {self.proc.returncode}; log:\n'
+                          + self.log()[-3000:] + '\n-- session --\n' + self.session.describe())
 
     def node(self, timeout=None):
         """The 'application' node of this process."""
@@ -695,7 +804,8 @@ class App:
             tree = f'(no tree: {e!r})'
         return WaitTimeout(f'timed out after {timeout:g} s waiting for {what}\n'
                            f'-- accessibility tree --\n{tree}\n-- iro log (tail) --\n'
-                           + self.log()[-2000:])
+                           + self.log()[-2000:] + '\n-- session --\n'
+                           + self.session.describe())
 
     def wait(self, fn, what, timeout=None):
         """poll(fn) that also fails fast if iro died, and dumps the tree on timeout."""
@@ -886,6 +996,30 @@ class Image:
         stride = width * 3
         rows = [data[pos + y * stride:pos + (y + 1) * stride] for y in range(height)]
         return cls(width, height, 3, rows)
+
+    def crop(self, x, y, width, height):
+        """The part of the image inside a rectangle (clipped to the image)."""
+        x0, y0 = max(0, int(x)), max(0, int(y))
+        x1, y1 = min(self.width, int(x + width)), min(self.height, int(y + height))
+        c = self.channels
+        rows = [self.rows[yy][x0 * c:x1 * c] for yy in range(y0, y1)]
+        return Image(max(0, x1 - x0), max(0, y1 - y0), c, rows)
+
+    def colours(self):
+        """The set of distinct RGB colours."""
+        return {self.pixel(x, y) for y in range(self.height) for x in range(self.width)}
+
+    def differing_fraction(self, other, tolerance=12):
+        """Share of pixels (0..1) that differ by more than tolerance from `other`
+        (same size)."""
+        if (self.width, self.height) != (other.width, other.height):
+            raise ValueError('images differ in size')
+        n = self.width * self.height
+        if n == 0:
+            return 0.0
+        bad = sum(1 for y in range(self.height) for x in range(self.width)
+                  if not close_enough(self.pixel(x, y), other.pixel(x, y), tolerance))
+        return bad / n
 
     def write_png(self, path):
         if self.channels == 3:

@@ -27,6 +27,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
 
 
 def discover(pattern=None):
@@ -49,7 +50,14 @@ def discover(pattern=None):
 def run_one(path, func, result_file):
     """Child side: import the module, call the function, write the outcome."""
     import importlib.util
+    import signal
     import harness
+
+    def terminated(signum, frame):
+        raise SystemExit(f'ended by signal {signum}')
+    # The runner ends a test that overruns with SIGTERM: turn it into an exception so
+    # the test's Session still ends what it started.
+    signal.signal(signal.SIGTERM, terminated)
     outcome = {'status': 'PASS', 'reason': '', 'details': ''}
     start = time.monotonic()
     try:
@@ -83,6 +91,24 @@ def ensure_gresource(workdir):
               'iro runs without its stylesheet', flush=True)
 
 
+def test_python():
+    """The interpreter for the tests: this one if it has pyatspi, else Debian's."""
+    try:
+        import pyatspi  # noqa: F401
+        return sys.executable
+    except ImportError:
+        return '/usr/bin/python3' if os.access('/usr/bin/python3', os.X_OK) else sys.executable
+
+
+# libatspi warns once per app that GTK 4.8 has no AT-SPI cache interface: expected.
+_NOISE = ('/org/a11y/atspi/cache',)
+
+
+def quiet(output):
+    return '\n'.join(line for line in output.splitlines()
+                     if line.strip() and not any(n in line for n in _NOISE))
+
+
 def indent(text, prefix='    '):
     return ''.join(prefix + line + '\n' for line in text.rstrip().splitlines())
 
@@ -91,7 +117,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('-k', dest='pattern', help='only tests whose module.function contains this')
     ap.add_argument('-v', '--verbose', action='store_true', help='show output of passing tests too')
-    ap.add_argument('--timeout', type=float, default=90, help='seconds before a test is ended')
+    ap.add_argument('--timeout', type=float, default=60, help='seconds before a test is ended')
     ap.add_argument('--list', action='store_true', help='list the tests and exit')
     ap.add_argument('--one', nargs=3, metavar=('FILE', 'FUNC', 'RESULT'), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -106,6 +132,7 @@ def main():
         return 0
 
     import harness
+    harness.become_subreaper()
     workdir = tempfile.mkdtemp(prefix='iro-e2e-run-')
     ensure_gresource(workdir)
     binary = harness.iro_bin()
@@ -113,6 +140,7 @@ def main():
         print(f'note: no iro binary at {binary}; build it with `swift build --product iro` '
               'or set IRO_BIN', flush=True)
 
+    python = test_python()
     counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
     failed_artifacts = []
     started = time.monotonic()
@@ -122,25 +150,37 @@ def main():
         artifacts = os.path.join(workdir, ident)
         env = dict(os.environ, IRO_E2E_ARTIFACTS=artifacts, PYTHONDONTWRITEBYTECODE='1')
         t0 = time.monotonic()
+        timed_out = False
         with open(log_file, 'wb') as log:
-            child = subprocess.Popen([sys.executable, os.path.abspath(__file__), '--one',
+            child = subprocess.Popen([python, os.path.abspath(__file__), '--one',
                                       path, func, result_file],
                                      stdin=subprocess.DEVNULL, stdout=log,
                                      stderr=subprocess.STDOUT, env=env, cwd=HERE)
             try:
                 child.wait(timeout=args.timeout)
             except subprocess.TimeoutExpired:
+                timed_out = True
+                # Politely first (its Session cleans up), then everything left.
+                child.terminate()
+                try:
+                    child.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    pass
                 harness.end_tree(child)
+            except BaseException:
+                harness.end_tree(child)
+                raise
+            finally:
+                harness.reap_orphans()
         try:
             with open(result_file) as f:
                 outcome = json.load(f)
         except (OSError, ValueError):
-            if child.returncode is None or child.returncode < 0 or \
-                    time.monotonic() - t0 >= args.timeout:
-                reason = f'ended after {args.timeout:g} s (hung?)'
-            else:
-                reason = f'test process died (exit status {child.returncode})'
-            outcome = {'status': 'FAIL', 'reason': reason, 'details': ''}
+            outcome = {'status': 'FAIL', 'details': '',
+                       'reason': f'test process died (exit status {child.returncode})'}
+        if timed_out:
+            outcome['status'] = 'FAIL'
+            outcome['reason'] = f'ended after {args.timeout:g} s (hung?)'
         status = outcome['status']
         counts[status] += 1
         seconds = time.monotonic() - t0
@@ -149,7 +189,7 @@ def main():
             line += f': {outcome["reason"]}'
         print(line, flush=True)
         with open(log_file, errors='replace') as f:
-            output = f.read()
+            output = quiet(f.read())
         if status == 'FAIL':
             text = outcome.get('details', '')
             if output.strip():

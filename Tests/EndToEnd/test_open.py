@@ -3,7 +3,8 @@
 import os
 
 from harness import (Session, fixture_dir, write_quadrants, convert_image, normalise_spaces,
-                     wait_quadrants, zoom_label, tab_bar, tab_labels, extents)
+                     wait_quadrants, zoom_label, tab_bar, tab_labels, extents, close_enough,
+                     QUADRANTS)
 
 
 def test_png_opens_at_100_percent_with_quadrant_colours():
@@ -40,3 +41,31 @@ def test_png_and_jpeg_open_as_two_tabs_in_one_window():
         bar = tab_bar(app)
         assert bar is not None and app.wait(lambda: extents(bar)[3] > 0, 'the tab bar to show'), \
             'tab bar not shown with two tabs'
+
+
+def test_png_is_pixel_exact_at_100_percent():
+    # Seen before: centred at y + 181.5 in a 663 px high canvas, the image was
+    # resampled and its rows blended.
+    png = write_quadrants(os.path.join(fixture_dir(), 'quadrants.png'), 400, 300)
+    with Session() as s:
+        app = s.launch([png])
+        frame = app.frame('quadrants.png')
+        canvas = app.find('image', 'quadrants.png')
+        wait_quadrants(s, app, frame, canvas)
+        x, y, w, h = app.screen_extents(canvas, frame)
+        shot = s.screenshot()
+        allowed = list(QUADRANTS.values()) + [shot.pixel(x + 2, y + 2)]  # + background
+        # The image's rectangle if centred at whole pixels, and 3 px around it (the
+        # canvas may draw overlays elsewhere): a vertical line through the left
+        # quadrants and a horizontal one through the top ones, edges included.
+        left, top = x + (w - 400) // 2, y + (h - 300) // 2
+        odd = []
+        for yy in range(top - 3, top + 303):
+            p = shot.pixel(left + 100, yy)
+            if not any(close_enough(p, c, 2) for c in allowed):
+                odd.append(f'({left + 100}, {yy}) {p}')
+        for xx in range(left - 3, left + 403):
+            p = shot.pixel(xx, top + 75)
+            if not any(close_enough(p, c, 2) for c in allowed):
+                odd.append(f'({xx}, {top + 75}) {p}')
+        assert not odd, f'blended pixels at 100 % (canvas {w}×{h}): ' + ', '.join(odd[:10])

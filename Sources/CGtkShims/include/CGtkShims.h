@@ -48,3 +48,6 @@ gpointer iro_emit_create_window(gpointer tab_view);
 
 // GtkEventControllerKey::key-pressed as GTK emits it for a key press.
 gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state);
+
+// The accessible description (read after the name), also variadic in GTK.
+void iro_accessible_set_description(GtkAccessible *accessible, const char *description);

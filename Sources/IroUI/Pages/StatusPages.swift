@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import GtkSupport
 import IroCore
 
@@ -24,6 +25,7 @@ enum StatusPages {
         adw_status_page_set_title(status, "View Images")
         adw_status_page_set_description(status, "Open images, or drop images here")
         let button = gtk_button_new_with_mnemonic("_Open…")!
+        iro_accessible_set_label(OpaquePointer(raw(button)), "Open…")     // not the mnemonic's underscore
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "pill")
         gtk_widget_add_css_class(button, "suggested-action")

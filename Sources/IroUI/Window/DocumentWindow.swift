@@ -106,6 +106,7 @@ final class DocumentWindow {
         let zoom = view?.canvas.zoom
         zoomToolbar.show(zoom == nil ? nil : view?.canvas.zoom?.scale)
         gtk_widget_set_visible(zoomToolbar.widget, zoom == nil ? 0 : 1)
+        gtk_widget_set_visible(zoomToolbar.percentage, zoom == nil ? 0 : 1)
         actions.setEnabled("zoom-in", zoom?.canZoomIn ?? false)
         actions.setEnabled("zoom-out", zoom?.canZoomOut ?? false)
         actions.setEnabled("zoom-reset", zoom.map { !$0.isNatural } ?? false)

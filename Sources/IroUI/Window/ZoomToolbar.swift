@@ -18,6 +18,7 @@ final class ZoomToolbar {
         gtk_widget_add_css_class(percentage, "numeric")
         gtk_label_set_width_chars(OpaquePointer(percentage), 5)
         gtk_label_set_xalign(OpaquePointer(percentage), 1)
+        iro_accessible_set_description(OpaquePointer(raw(percentage)), "Zoom level")
         let buttons: [(icon: String, action: String, name: String, shortcut: String)] = [
             ("zoom-out-symbolic", "win.zoom-out", "Zoom Out", "Ctrl+−"),
             ("zoom-original-symbolic", "win.zoom-reset", "Reset Zoom", "Ctrl+0"),

@@ -1,0 +1,47 @@
+"""What a screen reader reads: no mnemonic underscores, no type-name fallbacks,
+no empty labels, in the empty window, on image tabs and on error tabs."""
+
+import os
+import re
+
+from harness import Session, fixture_dir, write_quadrants, walk, tab_bar
+
+
+_MNEMONIC = re.compile(r'(^|\s)_\w')
+_IRO_TYPE = re.compile(r'^Iro[A-Z]\w*$')
+
+
+def _naming_problems(app):
+    """Accessible names a screen reader would read wrongly, outside libadwaita's own
+    tab bar (whose unnamed parts are upstream's)."""
+    bar = tab_bar(app)
+    upstream = list(walk(bar)) if bar is not None else []
+    problems = []
+    for n in walk(app.node()):
+        if any(n == u for u in upstream):
+            continue
+        role, name = n.getRoleName(), n.name or ''
+        if _MNEMONIC.search(name):
+            problems.append(f'{role} {name!r}: mnemonic underscore in the name')
+        if _IRO_TYPE.match(name):
+            problems.append(f'{role} {name!r}: no accessible name (type-name fallback)')
+        if role == 'label' and name in ('', 'GtkLabel'):
+            problems.append(f'{role} {name!r}: empty label exposed (hide it instead)')
+    return problems
+
+
+def test_accessible_names_are_clean():
+    d = fixture_dir()
+    png = write_quadrants(os.path.join(d, 'quadrants.png'))
+    problems = []
+    with Session() as s:
+        empty = s.launch([])
+        empty.frame('Iro')
+        empty.find('label', 'Open images, or drop images here')
+        problems += [f'empty window: {p}' for p in _naming_problems(empty)]
+        empty.quit()
+        app = s.launch([png, os.path.join(d, 'missing.png')])
+        app.frame('quadrants.png')
+        app.find('label', 'File Not Found')
+        problems += [f'image + missing file: {p}' for p in _naming_problems(app)]
+    assert not problems, '\n'.join(problems)
