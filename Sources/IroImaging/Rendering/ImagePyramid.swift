@@ -4,51 +4,111 @@ import IroCore
 /// The image at 1, ½, ¼ … of its size, down to about 256 px, so a view at any
 /// zoom draws from a level at most twice its size instead of scaling the whole
 /// image every frame (RENDERING-FACTS: scaling a large texture dominates).
+///
+/// A pyramid may also be *partial*: only small levels, standing in for the full
+/// image — a quick preview decoded at screen size while the full decode runs, or
+/// what a tab in the background keeps to save memory (SPEC A6; issue "Open
+/// anything, fast, in little memory"). Sizes and scales always refer to the full
+/// image, so the view does not move when the full levels arrive.
 public final class ImagePyramid: @unchecked Sendable {
-    public struct Level: @unchecked Sendable {
-        /// `GdkPixbuf *`, owned by the pyramid.
+    /// One level: its pixels and a texture over them, released with the level.
+    public final class Level: @unchecked Sendable {
+        /// `GdkPixbuf *`
         public let pixbuf: OpaquePointer
-        /// `GdkTexture *` over the same pixels, owned by the pyramid.
+        /// `GdkTexture *` over the same pixels.
         public let texture: OpaquePointer
-        /// Level pixels per image pixel: 1, 0.5, 0.25 …
+        /// Level pixels per full-image pixel: 1, 0.5, 0.25 …
         public let scale: Double
-        public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
-        public var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
+        public let width: Int
+        public let height: Int
+
+        /// Adopts a +1 pixbuf.
+        init(adopting pixbuf: OpaquePointer, scale: Double) {
+            self.pixbuf = pixbuf
+            texture = gdk_texture_new_for_pixbuf(pixbuf)
+            self.scale = scale
+            width = Int(gdk_pixbuf_get_width(pixbuf))
+            height = Int(gdk_pixbuf_get_height(pixbuf))
+        }
+
+        deinit {
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        }
+
+        var byteCount: Int { Int(gdk_pixbuf_get_byte_length(pixbuf)) }
     }
 
-    public let image: DecodedImage
+    /// The full image's size, upright.
+    public let width: Int
+    public let height: Int
+    /// Largest first.
     public let levels: [Level]
+    /// The decoded full image, when this pyramid has it.
+    public let image: DecodedImage?
+
+    public var size: Size { Size(width: Double(width), height: Double(height)) }
+    public var isComplete: Bool { image != nil }
+    /// Bytes of pixels held.
+    public var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } }
 
     static let smallestSide = 256
 
-    /// Builds the levels by halving (bilinear averaging of 2×2 pixels). Run off the main thread.
+    /// The complete pyramid of `image`, built by halving (bilinear averaging of 2×2
+    /// pixels). Run off the main thread.
     nonisolated public init(image: DecodedImage, isCancelled: () -> Bool = { false }) {
         self.image = image
-        var levels = [Level(pixbuf: image.pixbuf, texture: image.texture, scale: 1)]
+        width = image.width
+        height = image.height
         g_object_ref(UnsafeMutableRawPointer(image.pixbuf))
-        g_object_ref(UnsafeMutableRawPointer(image.texture))
+        var levels = [Level(adopting: image.pixbuf, scale: 1)]
         var current = image.pixbuf
         var scale = 1.0
         while max(gdk_pixbuf_get_width(current), gdk_pixbuf_get_height(current)) > Int32(Self.smallestSide), !isCancelled() {
             let w = max(1, gdk_pixbuf_get_width(current) / 2), h = max(1, gdk_pixbuf_get_height(current) / 2)
             guard let half = gdk_pixbuf_scale_simple(current, w, h, GDK_INTERP_BILINEAR) else { break }
             scale /= 2
-            levels.append(Level(pixbuf: half, texture: gdk_texture_new_for_pixbuf(half), scale: scale))
+            levels.append(Level(adopting: half, scale: scale))
             current = half
         }
         self.levels = levels
     }
 
-    deinit {
-        for level in levels {
-            g_object_unref(UnsafeMutableRawPointer(level.texture))
-            g_object_unref(UnsafeMutableRawPointer(level.pixbuf))
-        }
+    /// A partial pyramid of one preview level standing in for a `width` × `height` image.
+    nonisolated init(preview: OpaquePointer, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        image = nil
+        let scale = Double(gdk_pixbuf_get_width(preview)) / Double(max(1, width))
+        levels = [Level(adopting: preview, scale: scale)]
     }
 
-    /// The smallest level still at least as detailed as `scale` (the full image past 100 %).
+    nonisolated private init(width: Int, height: Int, levels: [Level]) {
+        self.width = width
+        self.height = height
+        self.levels = levels
+        image = nil
+    }
+
+    /// The levels no larger than `maxSide` (at least the smallest one), sharing
+    /// their pixels: what a background tab keeps.
+    nonisolated public func trimmed(maxSide: Int) -> ImagePyramid {
+        let small = levels.filter { max($0.width, $0.height) <= maxSide }
+        return ImagePyramid(width: width, height: height, levels: small.isEmpty ? [levels[levels.count - 1]] : small)
+    }
+
+    /// The smallest level still at least as detailed as `scale` (the largest there is otherwise).
     nonisolated public func level(for scale: Double) -> Level {
         levels.last { $0.scale >= scale - 1e-9 } ?? levels[0]
+    }
+
+    /// Like `level(for:)`, but never a level of more than `maxPixels` when a smaller
+    /// one exists: for frames drawn on the main thread, where converting a huge level
+    /// to a texture would stall the loop.
+    nonisolated public func level(for scale: Double, maxPixels: Int) -> Level {
+        let wanted = level(for: scale)
+        if wanted.width * wanted.height <= maxPixels { return wanted }
+        return levels.first { $0.width * $0.height <= maxPixels } ?? levels[levels.count - 1]
     }
 }
 

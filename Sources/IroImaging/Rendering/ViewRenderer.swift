@@ -20,26 +20,22 @@ public final class ViewRendering: @unchecked Sendable {
 
     public let request: Request
     public let hue: Double
-    /// `GdkPixbuf *` of the un-hued pixels (kept so a hue change needs no rescaling).
-    let basePixbuf: OpaquePointer
-    /// `GdkTexture *` to draw: the base with the hue applied.
+    /// The un-hued pixels (kept so a hue change needs no rescaling).
+    let base: PixelBuffer
+    /// What is drawn: the base with the hue applied (shares `hued`'s pixels).
+    let hued: PixelBuffer
+    /// `GdkTexture *` over `hued`.
     public let texture: OpaquePointer
-    let huedPixbuf: OpaquePointer
 
-    init(request: Request, hue: Double, base: OpaquePointer, hued: OpaquePointer) {
+    init(request: Request, hue: Double, base: PixelBuffer, hued: PixelBuffer) {
         self.request = request
         self.hue = hue
-        basePixbuf = base
-        huedPixbuf = hued
-        texture = gdk_texture_new_for_pixbuf(hued)
-        g_object_ref(UnsafeMutableRawPointer(base))
+        self.base = base
+        self.hued = hued
+        texture = hued.makeTexture()
     }
 
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(texture))
-        g_object_unref(UnsafeMutableRawPointer(huedPixbuf))
-        g_object_unref(UnsafeMutableRawPointer(basePixbuf))
-    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
 
     /// Renders `request` from the pyramid. Past 100 % pixels are magnified without
     /// smoothing (nearest neighbour), so they stay crisp; below, the nearest larger
@@ -49,10 +45,9 @@ public final class ViewRendering: @unchecked Sendable {
         guard !content.isEmpty, request.scale > 0, request.scale.isFinite,
               content.width <= 16_384, content.height <= 16_384 else { return nil }
         let turns = ViewGeometry.normalized(request.quarterTurns)
-        let image = pyramid.image
         // The same rectangle in the unrotated image's content space.
-        let contentWidth = Int((Double(image.width) * request.scale).rounded(.up))
-        let contentHeight = Int((Double(image.height) * request.scale).rounded(.up))
+        let contentWidth = Int((Double(pyramid.width) * request.scale).rounded(.up))
+        let contentHeight = Int((Double(pyramid.height) * request.scale).rounded(.up))
         let source = ViewGeometry.unrotate(content, quarterTurns: turns, imageWidth: contentWidth, imageHeight: contentHeight)
         let level = pyramid.level(for: request.scale)
         let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
@@ -70,38 +65,20 @@ public final class ViewRendering: @unchecked Sendable {
         }
         if base != scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) }
         defer { g_object_unref(UnsafeMutableRawPointer(base)) }
-        return withHue(hue, request: request, base: base)
+        guard let pixels = PixelBuffer.from(pixbuf: base) else { return nil }
+        return withHue(hue, request: request, base: pixels)
     }
 
     /// The same pixels with another hue: only the colour lookup runs again.
     nonisolated public func withHue(_ hue: Double) -> ViewRendering? {
-        Self.withHue(hue, request: request, base: basePixbuf)
+        Self.withHue(hue, request: request, base: base)
     }
 
-    nonisolated static func withHue(_ hue: Double, request: Request, base: OpaquePointer) -> ViewRendering? {
+    nonisolated static func withHue(_ hue: Double, request: Request, base: PixelBuffer) -> ViewRendering? {
         let matrix = HueMatrix(sliderValue: hue)
-        if matrix.isIdentity {
-            g_object_ref(UnsafeMutableRawPointer(base))
-            return ViewRendering(request: request, hue: hue, base: base, hued: base)
-        }
-        guard let hued = gdk_pixbuf_copy(base) else { return nil }
-        applyHue(matrix.tables, to: hued)
+        if matrix.isIdentity { return ViewRendering(request: request, hue: hue, base: base, hued: base) }
+        guard let hued = base.recoloured(with: matrix.tables) else { return nil }
         return ViewRendering(request: request, hue: hue, base: base, hued: hued)
-    }
-
-    /// Applies the hue tables to a pixbuf in place, rows split across the cores.
-    nonisolated public static func applyHue(_ tables: HueTables, to pixbuf: OpaquePointer) {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let layout: PixelLayout = gdk_pixbuf_get_n_channels(pixbuf) == 4 ? .rgba : .rgb
-        guard let pixels = gdk_pixbuf_get_pixels(pixbuf), width > 0, height > 0 else { return }
-        nonisolated(unsafe) let buffer = pixels
-        let bands = min(height, max(1, Cores.active))
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let rows = (height * band / bands)..<(height * (band + 1) / bands)
-            tables.apply(layout: layout, from: UnsafePointer(buffer), to: buffer, stride: stride,
-                         width: width, height: height, rows: rows)
-        }
     }
 }
 

@@ -16,6 +16,8 @@ public final class IroApplication {
     private(set) var windows: [DocumentWindow] = []
     /// Which document is in which window, in what order, and which window was used last.
     var session = TabSession()
+    /// How much full-resolution image data tabs in the background may keep.
+    var residency = ResidencyPolicy()
     let actions: ActionGroup
     /// Drops our reference to the GApplication when this object goes.
     private let ownership: ObjectRef
@@ -101,6 +103,22 @@ public final class IroApplication {
         // its own load when its widget goes.
         _ = session.removeWindow(window.id)
         windows.removeAll { $0 === window }
+    }
+
+    /// Trims tabs in the background to their previews, least recently shown first,
+    /// until their full-resolution pixels fit the budget.
+    func rebalanceMemory() {
+        var views: [DocumentID: DocumentView] = [:]
+        var entries: [ResidencyPolicy.Entry] = []
+        for window in windows {
+            let shown = window.selectedView
+            for view in window.views {
+                views[view.document.id] = view
+                entries.append(.init(id: view.document.id, bytes: view.fullResolutionBytes,
+                                     lastShown: view.lastShown, isShown: view === shown))
+            }
+        }
+        for id in residency.documentsToTrim(entries) { views[id]?.trimToPreview() }
     }
 
     // MARK: Moving tabs between windows (SPEC B4)

@@ -22,6 +22,9 @@ final class DocumentView {
     /// The decoded image, once loaded.
     var image: DecodedImage? { canvas.image }
 
+    /// When the tab was last shown (monotonic seconds), for the memory policy.
+    var lastShown = monotonicSeconds()
+
     /// Told when loading finishes (either way), for the tab's spinner and the title.
     var onStateChanged: (@MainActor () -> Void)?
 
@@ -46,11 +49,32 @@ final class DocumentView {
         onSignal(raw(widget), "destroy") { [weak self] in self?.cancelLoad() }
     }
 
-    /// Decodes the document's file off the main thread, then shows it or its error.
+    /// Decodes the document's file off the main thread, then shows it or its error:
+    /// first a quick preview where the format allows one, then the full image.
     func load() {
         cancelLoad()
         document.state = .loading
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "loading")
+        let progress = LoadProgress()
+        loadingBar.start(following: progress)
+        let path = document.url.path
+        let previewSide = previewSize
+        loadTask = Task { [weak self] in
+            if let preview = await ImageDecoder.decodePreview(path: path, maxSide: previewSide) {
+                guard !Task.isCancelled, let self else { return }
+                self.showPreview(preview)
+            }
+            let result: Result<ImagePyramid?, LoadError>
+            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, progress: progress)) }
+            catch { result = .failure(error) }
+            guard !Task.isCancelled, let self else { return }
+            self.finishLoad(result)
+        }
+    }
+
+    /// Brings back full resolution for a tab that kept only a preview in the background.
+    func restoreFullResolution() {
+        guard let pyramid = canvas.pyramid, !pyramid.isComplete, loadTask == nil else { return }
         let progress = LoadProgress()
         loadingBar.start(following: progress)
         let path = document.url.path
@@ -63,14 +87,53 @@ final class DocumentView {
         }
     }
 
+    /// Keeps only a screen-sized preview while the tab is in the background.
+    func trimToPreview() {
+        guard let pyramid = canvas.pyramid, pyramid.isComplete else { return }
+        canvas.replacePyramid(pyramid.trimmed(maxSide: previewSize))
+    }
+
+    /// Bytes of full-resolution pixels this tab holds.
+    var fullResolutionBytes: Int { canvas.pyramid.map { $0.isComplete ? $0.byteCount : 0 } ?? 0 }
+
+    /// The longest side a preview needs: the largest monitor's (a sensible guess before there is a window).
+    var previewSize: Int {
+        var side = 1920
+        if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) {
+            for index in 0..<g_list_model_get_n_items(monitors) {
+                guard let monitor = g_list_model_get_item(monitors, index) else { continue }
+                var area = GdkRectangle()
+                gdk_monitor_get_geometry(OpaquePointer(monitor), &area)
+                side = max(side, Int(max(area.width, area.height)) * Int(gdk_monitor_get_scale_factor(OpaquePointer(monitor))))
+                g_object_unref(monitor)
+            }
+        }
+        return side
+    }
+
+    private func showPreview(_ preview: ImagePyramid) {
+        document.state = .loaded(width: preview.width, height: preview.height)
+        canvas.show(preview, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
+        focusCanvasIfShown()
+        onStateChanged?()
+    }
+
     private func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
         loadingBar.stop()
         loadTask = nil
         switch result {
         case .success(let pyramid?):
-            document.state = .loaded(width: pyramid.image.width, height: pyramid.image.height)
-            canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
-            gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
+            document.state = .loaded(width: pyramid.width, height: pyramid.height)
+            if let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
+                canvas.replacePyramid(pyramid)       // the preview (or trimmed) levels give way, the view stays
+            } else {
+                canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
+            }
+            if visiblePage != "image" {
+                gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
+                focusCanvasIfShown()
+            }
         case .success(nil):
             return        // cancelled
         case .failure(let error):

@@ -37,8 +37,9 @@ extension ImageCanvas {
     /// The approximate path: the nearest larger pyramid level, scaled, turned and
     /// recoloured by GSK.
     private func drawScaledLevel(of pyramid: ImagePyramid, at origin: Point, on snapshot: OpaquePointer) {
-        let level = pyramid.level(for: displayScale)
-        let width = Double(pyramid.image.width) * displayScale, height = Double(pyramid.image.height) * displayScale
+        let viewport = viewportSize
+        let level = pyramid.level(for: displayScale, maxPixels: max(1, Int(4 * viewport.width * viewport.height)))
+        let width = Double(pyramid.width) * displayScale, height = Double(pyramid.height) * displayScale
         gtk_snapshot_save(snapshot)
         var position = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
         gtk_snapshot_translate(snapshot, &position)

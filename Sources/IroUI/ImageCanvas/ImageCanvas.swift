@@ -63,6 +63,15 @@ final class ImageCanvas: CustomWidgetDelegate {
         installGestures()
     }
 
+    /// Swaps in other levels of the same image (full resolution after a preview, or a
+    /// trimmed pyramid for a background tab) without moving the view.
+    func replacePyramid(_ replacement: ImagePyramid) {
+        guard let current = pyramid, current.width == replacement.width, current.height == replacement.height else { return }
+        pyramid = replacement
+        discardRendering()
+        gtk_widget_queue_draw(widget)
+    }
+
     /// Shows the image, starting at best fit (SPEC C5) or at a remembered view.
     func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
         self.pyramid = pyramid
@@ -72,7 +81,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         quarterTurns = view?.quarterTurns ?? 0
         if let restored = view?.zoom {
             var model = restored
-            model.setImageSize(shownSize(of: pyramid.image))
+            model.setImageSize(shownSize(of: pyramid))
             zoom = model
             displayScale = model.scale
             pendingOffset = view?.scrollOffset
@@ -92,16 +101,16 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     /// The image's size as shown, after the view rotation.
-    func shownSize(of image: DecodedImage) -> Size {
-        ViewGeometry.rotatedSize(image.size, quarterTurns: quarterTurns)
+    func shownSize(of pyramid: ImagePyramid) -> Size {
+        ViewGeometry.rotatedSize(pyramid.size, quarterTurns: quarterTurns)
     }
 
     /// Creates the zoom model once the image and a real allocation exist.
     private func ensureModel() {
-        guard zoom == nil, let image else { return }
+        guard zoom == nil, let pyramid else { return }
         let viewport = viewportSize
         guard viewport.width > 0, viewport.height > 0 else { return }
-        zoom = ZoomModel(imageSize: shownSize(of: image), viewportSize: viewport)
+        zoom = ZoomModel(imageSize: shownSize(of: pyramid), viewportSize: viewport)
         displayScale = zoom?.scale ?? 1
         notifyZoomChangedLater()
     }
@@ -115,9 +124,9 @@ final class ImageCanvas: CustomWidgetDelegate {
     // MARK: CustomWidgetDelegate
 
     func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        guard let image else { return (1, 300) }
+        guard let pyramid else { return (1, 300) }
         // Natural size: the image, capped so a huge photo does not ask for a huge window.
-        let natural = orientation == GTK_ORIENTATION_HORIZONTAL ? image.width : image.height
+        let natural = orientation == GTK_ORIENTATION_HORIZONTAL ? pyramid.width : pyramid.height
         return (1, Int32(min(natural, 1200)))
     }
 

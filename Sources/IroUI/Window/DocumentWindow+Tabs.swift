@@ -123,8 +123,9 @@ extension DocumentWindow {
         }
         view.onStateChanged = { [weak self, weak view] in
             guard let self, let view else { return }
-            if let page = self.page(of: view) { adw_tab_page_set_loading(page, 0) }
+            if let page = self.page(of: view) { adw_tab_page_set_loading(page, view.isLoading ? 1 : 0) }
             if view === self.selectedView { self.update() }
+            self.owner?.rebalanceMemory()
         }
         view.canvas.onZoomChanged = { [weak self, weak view] in
             guard let self, let view, view === self.selectedView else { return }
@@ -136,8 +137,14 @@ extension DocumentWindow {
     func selectionChanged() {
         guard !isBeingDestroyed else { return }
         lastSelected?.saveViewState()
+        lastSelected?.lastShown = monotonicSeconds()
         lastSelected = selectedView
-        if let view = selectedView { owner?.session.select(view.document.id) }
+        if let view = selectedView {
+            owner?.session.select(view.document.id)
+            view.lastShown = monotonicSeconds()
+            view.restoreFullResolution()        // if it kept only a preview in the background
+        }
+        owner?.rebalanceMemory()
         update()
     }
 

@@ -1,0 +1,82 @@
+import CGtk
+import Dispatch
+import IroCore
+
+/// Pixels in the layout GTK draws without converting: B8G8R8A8 premultiplied
+/// (cairo's ARGB32 on little-endian machines). A texture made from it is drawn by
+/// the cairo renderer with a plain copy and uploaded by GL as is; from RGB pixbuf
+/// data every frame would first pay for a format conversion.
+public final class PixelBuffer: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public var stride: Int { width * 4 }
+    /// g_malloc'd; handed to GBytes (and so to textures) without copying.
+    let bytes: OpaquePointer     // GBytes *
+    var data: UnsafeMutablePointer<UInt8> {
+        UnsafeMutableRawPointer(mutating: g_bytes_get_data(bytes, nil)!).assumingMemoryBound(to: UInt8.self)
+    }
+
+    init?(width: Int, height: Int) {
+        guard width > 0, height > 0, width <= 32_767, height <= 32_767, let memory = g_try_malloc(gsize(width * height * 4)) else { return nil }
+        self.width = width
+        self.height = height
+        bytes = g_bytes_new_take(memory, gsize(width * height * 4))
+    }
+
+    deinit { g_bytes_unref(bytes) }
+
+    /// A texture sharing these pixels (the buffer must not change afterwards).
+    public func makeTexture() -> OpaquePointer {
+        gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+    }
+
+    /// Converts a GdkPixbuf (RGB, or RGBA with straight alpha) to this layout.
+    static func from(pixbuf: OpaquePointer) -> PixelBuffer? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        guard let buffer = PixelBuffer(width: width, height: height), let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard channels == 3 || channels == 4 else { return nil }
+        nonisolated(unsafe) let input = source, output = buffer.data
+        parallelRows(height) { rows in
+            for y in rows {
+                var s = input + y * sourceStride
+                var d = output + y * width * 4
+                if channels == 3 {
+                    for _ in 0..<width {
+                        d[0] = s[2]; d[1] = s[1]; d[2] = s[0]; d[3] = 255
+                        s += 3; d += 4
+                    }
+                } else {
+                    for _ in 0..<width {
+                        let a = UInt32(s[3])
+                        d[0] = UInt8((UInt32(s[2]) * a + 127) / 255)
+                        d[1] = UInt8((UInt32(s[1]) * a + 127) / 255)
+                        d[2] = UInt8((UInt32(s[0]) * a + 127) / 255)
+                        d[3] = s[3]
+                        s += 4; d += 4
+                    }
+                }
+            }
+        }
+        return buffer
+    }
+
+    /// A copy with the hue tables applied (linear, so premultiplied data is fine).
+    func recoloured(with tables: HueTables) -> PixelBuffer? {
+        guard let result = PixelBuffer(width: width, height: height) else { return nil }
+        nonisolated(unsafe) let input = UnsafePointer(data), output = result.data
+        let width = self.width, height = self.height, stride = self.stride
+        parallelRows(height) { rows in
+            tables.apply(layout: .bgraPremultiplied, from: input, to: output, stride: stride, width: width, height: height, rows: rows)
+        }
+        return result
+    }
+}
+
+/// Splits `0..<height` into one band per core and runs `body` on each concurrently.
+func parallelRows(_ height: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    let bands = min(height, max(1, Cores.active))
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+        body((height * band / bands)..<(height * (band + 1) / bands))
+    }
+}

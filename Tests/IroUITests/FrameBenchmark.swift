@@ -1,0 +1,140 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+@testable import IroUI
+import TestSupport
+import XCTest
+
+/// Frame times for zoom, pan and hue steps on a 24-megapixel image in a 1920×1080
+/// window, measured from GDK's frame clock (before-paint → after-paint: snapshot,
+/// render and present). A benchmark, not a test: it asserts nothing about speed and
+/// runs only when asked:
+///
+///     IRO_BENCH=1 GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1920x1080x24" \
+///       swift test -c release --filter FrameBenchmark
+///
+/// Results go to standard output as "BENCH name median min max n".
+final class FrameBenchmark: XCTestCase {
+    func testFrameTimes() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
+        try onMain { try Self.run() }
+    }
+
+    /// Collects the duration of every frame the window paints.
+    @MainActor final class FrameRecorder {
+        var frames: [Double] = []
+        private var start = 0.0
+        init(_ window: UnsafeMutablePointer<GtkWidget>) {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            onSignal(raw(clock), "before-paint") { [weak self] in self?.start = monotonicSeconds() }
+            onSignal(raw(clock), "after-paint") { [weak self] in
+                guard let self else { return }
+                self.frames.append((monotonicSeconds() - self.start) * 1000)
+            }
+        }
+        func take() -> [Double] { defer { frames = [] }; return frames }
+    }
+
+    static func report(_ name: String, _ values: [Double]) {
+        guard !values.isEmpty else { print("BENCH \(name) no-frames"); return }
+        let sorted = values.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        print(String(format: "BENCH %@ median %.1f ms  min %.1f  max %.1f  n %d", name, median, sorted.first!, sorted.last!, values.count))
+    }
+
+    @MainActor static func run() throws {
+        let harness = AppHarness()
+        defer { harness.close() }
+        // 6000×4000 = 24 MP with detail everywhere (gradients and a grid).
+        let url = harness.fixtures.image("big.jpg", width: 6000, height: 4000, type: "jpeg") { x, y in
+            (x % 100 < 2 || y % 100 < 2) ? RGBA(20, 20, 20) : RGBA(UInt8(x * 255 / 6000), UInt8(y * 255 / 4000), UInt8((x + y) % 256))
+        }
+        harness.app.open([url], newWindow: false)
+        let window = try XCTUnwrap(harness.app.activeWindow)
+        gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
+        gtk_window_maximize(asWindow(window.window))
+        GtkTestEnvironment.pump(timeout: 30) { window.selectedView?.canvas.zoom != nil }
+        let view = try XCTUnwrap(window.selectedView)
+        let canvas = view.canvas
+        let settle = { GtkTestEnvironment.pump(timeout: 10) { canvas.rendering != nil && canvas.renderTask == nil && canvas.animation == nil }; GtkTestEnvironment.pump(for: 0.05) }
+        settle()
+        print("BENCH renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default") viewport \(canvas.viewportSize)")
+        let recorder = FrameRecorder(window.window)
+        let runs = 15
+
+        // Zoom steps (no animation): the first frame after the step (pyramid level,
+        // scaled by GSK) and the frame that brings the exact rendering, plus the time
+        // from the step until that exact frame is on screen.
+        var first: [Double] = [], exact: [Double] = [], latency: [Double] = []
+        for i in 0..<runs {
+            _ = recorder.take()
+            let t0 = monotonicSeconds()
+            window.actions.activate(i % 2 == 0 ? "zoom-in" : "zoom-out")
+            settle()
+            let frames = recorder.take()
+            latency.append((monotonicSeconds() - t0) * 1000)
+            if let f = frames.first { first.append(f) }
+            if frames.count > 1, let l = frames.last { exact.append(l) }
+        }
+        report("zoom-step-first-frame", first)
+        report("zoom-step-exact-frame", exact)
+        report("zoom-step-to-exact-on-screen", latency)
+
+        // Pan steps of 50 px at 100 % (inside the rendering's margin, and beyond it).
+        window.actions.activate("zoom-reset")
+        settle()
+        var pan: [Double] = []
+        for _ in 0..<(runs * 2) {
+            _ = recorder.take()
+            canvas.configureAdjustments(offset: Point(x: canvas.offset.x + 50, y: canvas.offset.y + 30))
+            settle()
+            pan.append(contentsOf: recorder.take())
+        }
+        report("pan-step-frame (100 %)", pan)
+
+        // Hue steps at best fit and at 100 %.
+        for action in ["best-fit", "zoom-reset"] {
+            if action == "best-fit" { canvas.updateModel { $0.applyBestFit() }; canvas.setScale(canvas.zoom?.bestFitScale ?? 1) }
+            settle()
+            var hue: [Double] = []
+            for i in 0..<runs {
+                _ = recorder.take()
+                canvas.hue = 0.5 + Double(i + 1) * 0.01
+                GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 }
+                GtkTestEnvironment.pump(for: 0.02)
+                hue.append(contentsOf: recorder.take())
+            }
+            report("hue-step-frame (\(action == "best-fit" ? "best fit" : "100 %"))", hue)
+        }
+        canvas.hue = 0.5
+
+        // The animated zoom (200 ms): frames per second while it runs.
+        if let settings = gtk_settings_get_default() { iro_setAnimations(raw(settings), true) }
+        defer { if let settings = gtk_settings_get_default() { iro_setAnimations(raw(settings), false) } }
+        canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
+        settle()
+        var fps: [Double] = [], animationFrames: [Double] = []
+        for i in 0..<runs {
+            _ = recorder.take()
+            let t0 = monotonicSeconds()
+            window.actions.activate(i % 2 == 0 ? "zoom-in" : "zoom-out")
+            GtkTestEnvironment.pump(timeout: 5) { canvas.animation == nil }
+            let elapsed = monotonicSeconds() - t0
+            let frames = recorder.take()
+            fps.append(Double(frames.count) / elapsed)
+            animationFrames.append(contentsOf: frames)
+            settle()
+        }
+        report("animated-zoom-fps", fps)
+        report("animated-zoom-frame", animationFrames)
+    }
+}
+
+@MainActor func iro_setAnimations(_ settings: UnsafeMutableRawPointer, _ on: Bool) {
+    var value = GValue()
+    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))
+    g_value_set_boolean(&value, on ? 1 : 0)
+    g_object_set_property(settings.assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
+    g_value_unset(&value)
+}
