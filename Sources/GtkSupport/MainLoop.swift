@@ -24,7 +24,10 @@ public enum MainLoopBridge {
 /// A GLib source id; `cancel()` removes the source if it is still pending.
 public struct SourceID: Sendable, Equatable {
     public let raw: guint
-    public func cancel() { if raw != 0 { g_source_remove(raw) } }
+    /// Safe after the source has run out (GLib would complain about removing it).
+    public func cancel() {
+        if raw != 0, g_main_context_find_source_by_id(nil, raw) != nil { g_source_remove(raw) }
+    }
 }
 
 /// Runs `body` after `milliseconds` on the main loop; returning `true` repeats it.

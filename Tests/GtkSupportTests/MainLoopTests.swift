@@ -28,8 +28,9 @@ final class MainLoopTests: XCTestCase {
             g_main_loop_quit(loop)
         }
         // Safety net so a broken bridge fails the test instead of hanging it.
-        after(milliseconds: 5000) { g_main_loop_quit(loop) }
+        let safetyNet = after(milliseconds: 5000) { g_main_loop_quit(loop) }
         g_main_loop_run(loop)          // the real GLib main loop, as under g_application_run
+        safetyNet.cancel()             // the loop is freed below; the timer must not outlive it
         XCTAssertEqual(result?.value, 42)
         XCTAssertEqual(result?.workerWasMain, false, "the work must run off the main thread")
         XCTAssertEqual(result?.resumedOnMain, true, "the result must come back on the main thread")
