@@ -28,6 +28,10 @@ let package = Package(
 
         .executableTarget(name: "iro", dependencies: ["IroUI", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
 
+        // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
+        // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.
+        .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk"], path: "Fuzz/iro-fuzz"),
+
         // Test helpers shared by the GTK test targets (main-loop pumping, fixtures, screenshots).
         .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "GtkSupport"], path: "Tests/TestSupport"),
 

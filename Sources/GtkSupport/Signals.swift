@@ -266,3 +266,17 @@ nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>
     g_slist_free(head)
     return paths
 }
+
+public typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
+
+/// GFileMonitor::changed: `void (*)(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent, gpointer)`.
+@discardableResult
+public func onFileMonitorChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping FileMonitorHandler) -> SignalHandlerID {
+    typealias Box = ClosureBox<FileMonitorHandler>
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+        guard let box = Box.from(data) else { return }
+        MainActor.assumeIsolated { box.call(event) }
+    }
+    return connect(monitor, "changed", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
+                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+}

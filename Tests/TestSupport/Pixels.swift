@@ -32,6 +32,9 @@ public struct RenderedPixels {
 public enum WidgetRenderer {
     /// Renders `widget` with its window's renderer exactly as it is now.
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
+        // Let pending layout and drawing happen first: a widget waiting for its
+        // allocation snapshots as nothing.
+        gtk_test_widget_wait_for_draw(widget)
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { return nil }
@@ -39,12 +42,12 @@ public enum WidgetRenderer {
         defer { g_object_unref(raw(paintable)) }
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { print("WidgetRenderer: nothing drawn"); return nil }
         defer { gsk_render_node_unref(node) }
         // The viewport is the widget's whole area, not just the bounds of what was drawn.
         var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                        size: graphene_size_t(width: Float(width), height: Float(height)))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { return nil }
+        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { print("WidgetRenderer: render failed"); return nil }
         defer { g_object_unref(raw(texture)) }
         if let path = ProcessInfo.processInfo.environment["IRO_TEST_SAVE_RENDER"] {
             _ = gdk_texture_save_to_png(texture, path)

@@ -18,6 +18,11 @@ final class DocumentView {
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let loadingBar = LoadingBar()
+    let fileBanner = FileBanner()
+    var fileMonitor: ObjectRef?
+    var fileSettle: SourceID?
+    /// The file is gone from disk; the tab keeps its last image (SPEC A9).
+    var isFileDeleted = false
     private var loadTask: Task<Void, Never>?
     /// The decoded image, once loaded.
     var image: DecodedImage? { canvas.image }
@@ -44,6 +49,7 @@ final class DocumentView {
         gtk_stack_add_named(OpaquePointer(stack), hueOverlay.widget, "image")
         gtk_overlay_set_child(OpaquePointer(widget), stack)
         gtk_overlay_add_overlay(OpaquePointer(widget), loadingBar.widget)
+        gtk_overlay_add_overlay(OpaquePointer(widget), fileBanner.widget)
         Self.key.attach(self, to: raw(widget))
         connectHue()
         onSignal(raw(widget), "destroy") { [weak self] in self?.cancelLoad() }
@@ -51,16 +57,19 @@ final class DocumentView {
 
     /// Decodes the document's file off the main thread, then shows it or its error:
     /// first a quick preview where the format allows one, then the full image.
-    func load() {
+    func load(keepingCurrent: Bool = false) {
         cancelLoad()
-        document.state = .loading
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), "loading")
+        let showsImage = keepingCurrent && canvas.pyramid != nil && visiblePage == "image"
+        if !showsImage {
+            document.state = .loading
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "loading")
+        }
         let progress = LoadProgress()
         loadingBar.start(following: progress)
         let path = document.url.path
         let previewSide = previewSize
         loadTask = Task { [weak self] in
-            if let preview = await ImageDecoder.decodePreview(path: path, maxSide: previewSide) {
+            if !showsImage, let preview = await ImageDecoder.decodePreview(path: path, maxSide: previewSide) {
                 guard !Task.isCancelled, let self else { return }
                 self.showPreview(preview)
             }
@@ -74,7 +83,7 @@ final class DocumentView {
 
     /// Brings back full resolution for a tab that kept only a preview in the background.
     func restoreFullResolution() {
-        guard let pyramid = canvas.pyramid, !pyramid.isComplete, loadTask == nil else { return }
+        guard let pyramid = canvas.pyramid, !pyramid.isComplete, loadTask == nil, !isFileDeleted else { return }
         let progress = LoadProgress()
         loadingBar.start(following: progress)
         let path = document.url.path
@@ -125,6 +134,7 @@ final class DocumentView {
         switch result {
         case .success(let pyramid?):
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
+            watchFile()
             if let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
                 canvas.replacePyramid(pyramid)       // the preview (or trimmed) levels give way, the view stays
             } else {
@@ -138,6 +148,7 @@ final class DocumentView {
             return        // cancelled
         case .failure(let error):
             showError(error)
+            watchFile()          // a broken file that gets fixed on disk reloads too
         }
         onStateChanged?()
     }
@@ -152,6 +163,8 @@ final class DocumentView {
     }
 
     func cancelLoad() {
+        fileSettle?.cancel()
+        fileSettle = nil
         loadTask?.cancel()
         loadTask = nil
         loadingBar.stop()

@@ -1,0 +1,233 @@
+// The decoding front door under a fuzzer (see Fuzz/README.md).
+//
+// Built with `-sanitize=fuzzer -DFUZZING` this file is a libFuzzer target: libFuzzer
+// owns `main` and calls `LLVMFuzzerTestOneInput` with each input. In an ordinary build
+// it is a replay tool, `iro-fuzz FILE…`, that runs each file through the very same
+// function and prints what happened, so CI can replay the corpus without libFuzzer.
+//
+// The decoder's front door takes paths (FileCheck → DeclaredSize/readHeader →
+// GdkPixbufLoader), so each input is written to a file first. What a decoded image
+// then meets in the app is exercised too: the image pyramid, the JPEG quick preview
+// and an exact rendering of a small region (scaled, rotated, hue-shifted).
+import CGtk
+import Dispatch
+import Foundation
+import IroCore
+import IroImaging
+
+enum FuzzHarness {
+    /// One private folder per process; the input file in it is rewritten for every run.
+    /// No extension: gdk-pixbuf then picks the loader from the bytes alone, as it does
+    /// for every file in the incremental loader.
+    nonisolated(unsafe) static var inputPath: String = {
+        var template = Array((NSTemporaryDirectory() + "/iro-fuzz-XXXXXX").utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { buffer -> String in
+            guard let made = mkdtemp(buffer.baseAddress!) else { fatalError("mkdtemp: \(String(cString: strerror(errno)))") }
+            return String(cString: made)
+        }
+        atexit {
+            unlink(FuzzHarness.inputPath)
+            rmdir((FuzzHarness.inputPath as NSString).deletingLastPathComponent)
+        }
+        return folder + "/input"
+    }()
+
+    /// Renderings are kept small so that the fuzzer spends its time in decoders, not in
+    /// scaling: at most this many pixels a side.
+    static let renderSide = 96
+    /// Images above this many pixels skip the (slow, pure pixel-pushing) pyramid: the
+    /// decode itself was the interesting part, and the pyramid is a loop of
+    /// gdk_pixbuf_scale_simple that only takes long.
+    static let pyramidPixelLimit = 4_000_000
+
+    /// Writes `bytes` to the input file and runs it through the front door.
+    static func run(bytes: UnsafeRawBufferPointer) -> String {
+        let path = inputPath
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { fatalError("open \(path): \(String(cString: strerror(errno)))") }
+        var written = 0
+        while written < bytes.count {
+            let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
+            guard n > 0 else { fatalError("write \(path): \(String(cString: strerror(errno)))") }
+            written += n
+        }
+        close(fd)
+        return run(path: path)
+    }
+
+    /// The outcome of one file, as one line (the replay tool prints it).
+    static func run(path: String) -> String {
+        var outcome: [String] = []
+        do throws(LoadError) {
+            let header = try ImageDecoder.readHeader(path: path)
+            outcome.append("header \(header.formatName) \(header.width)×\(header.height)")
+        } catch {
+            outcome.append("header: \(describe(error))")
+        }
+        if let preview = preview(path: path) {
+            outcome.append("preview \(preview.levels[0].width)×\(preview.levels[0].height)")
+            _ = render(preview, seed: preview.width &+ preview.height)
+        }
+        do throws(LoadError) {
+            guard let image = try ImageDecoder.decodeSynchronously(path: path) else {
+                outcome.append("decode: cancelled?!")
+                return outcome.joined(separator: "; ")
+            }
+            outcome.append("decoded \(image.formatName) \(image.width)×\(image.height)")
+            check(image.width > 0 && image.height > 0 && ImageLimits.allows(width: image.width, height: image.height),
+                  "a decoded image within the limits, got \(image.width)×\(image.height)")
+            let pyramid: ImagePyramid
+            if image.width * image.height <= pyramidPixelLimit {
+                pyramid = ImagePyramid(image: image)
+                check(pyramid.levels.count >= 1 && pyramid.levels[0].width == image.width, "a pyramid starting at full size")
+                outcome.append("pyramid \(pyramid.levels.count) levels")
+                let trimmed = pyramid.trimmed(maxSide: 300)
+                check(!trimmed.levels.isEmpty, "a trimmed pyramid keeps a level")
+            } else {
+                pyramid = ImagePyramid(image: image, isCancelled: { true })
+                outcome.append("pyramid skipped (large)")
+            }
+            outcome.append(render(pyramid, seed: image.width &* 31 &+ image.height))
+        } catch {
+            outcome.append("decode: \(describe(error))")
+        }
+        return outcome.joined(separator: "; ")
+    }
+
+    /// The JPEG quick preview (the app's first frame for large JPEGs), at a small target
+    /// size so that inputs of a few hundred pixels reach it.
+    static func preview(path: String) -> ImagePyramid? {
+        nonisolated(unsafe) var result: ImagePyramid?
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            result = await ImageDecoder.decodePreview(path: path, maxSide: 48)
+            done.signal()
+        }
+        done.wait()
+        return result
+    }
+
+    /// An exact rendering of a small region, as the canvas asks for one: at a scale that
+    /// reduces (bilinear from a pyramid level) or magnifies (nearest), turned by a
+    /// quarter turn chosen from the image, hue shifted.
+    static func render(_ pyramid: ImagePyramid, seed: Int) -> String {
+        let reduce = Double(renderSide) / Double(max(pyramid.width, pyramid.height, 1))
+        let scales = [min(1, reduce), 2.5]
+        var parts: [String] = []
+        for (index, scale) in scales.enumerated() {
+            let turns = (seed &+ index) & 3
+            let shownWidth = Int((Double(turns % 2 == 0 ? pyramid.width : pyramid.height) * scale).rounded(.up))
+            let shownHeight = Int((Double(turns % 2 == 0 ? pyramid.height : pyramid.width) * scale).rounded(.up))
+            // A region that starts inside the image and may run past its far edges.
+            let content = PixelRect(x: shownWidth / 3, y: shownHeight / 4,
+                                    width: min(renderSide, max(1, shownWidth)), height: min(renderSide, max(1, shownHeight)))
+            let request = ViewRendering.Request(scale: scale, content: content, quarterTurns: turns)
+            let hue = Double((seed &+ index) & 7) / 8
+            if let rendering = ViewRendering.render(request, hue: hue, from: pyramid) {
+                check(rendering.request == request, "the rendering is of what was asked")
+                let again = rendering.withHue(1 - hue)
+                check(again != nil, "a hue change of an existing rendering")
+                parts.append("render \(content) ×\(scale) ↻\(turns)")
+            } else {
+                parts.append("render \(content) ×\(scale): nil")
+            }
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    static func describe(_ error: LoadError) -> String {
+        switch error {
+        case .damaged(let detail): "damaged (\(detail))"
+        case .unreadable(let detail): "unreadable (\(detail))"
+        case .tooLarge(let w, let h): "too large (\(w)×\(h))"
+        default: error.title
+        }
+    }
+
+    /// An invariant of Iro's own code; breaking it is a finding, so crash loudly.
+    static func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+        if !condition {
+            FileHandle.standardError.write(Data("iro-fuzz: invariant broken: expected \(what())\n".utf8))
+            abort()
+        }
+    }
+
+    /// GLib logs a critical when a C precondition fails (g_return_if_fail): a misuse of
+    /// an API, which is a bug even when nothing crashes. With IRO_FUZZ_STRICT=1 (or
+    /// `--strict` when replaying) they abort, so the fuzzer reports them as crashes.
+    /// Off by default: gdk-pixbuf's own loaders log some on damaged files.
+    static func makeCriticalsFatal() {
+        g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue))
+    }
+}
+
+#if FUZZING
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+    // Loaders' warnings about damaged files are expected by the thousand; keep the log readable.
+    g_log_set_writer_func({ level, fields, count, data in
+        let serious = level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0
+        return serious ? g_log_writer_default(level, fields, count, data) : G_LOG_WRITER_HANDLED
+    }, nil, nil)
+    if getenv("IRO_FUZZ_STRICT") != nil { FuzzHarness.makeCriticalsFatal() }
+    _ = FuzzHarness.inputPath
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, size > 0 else {
+        _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        return 0
+    }
+    _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+#else
+
+/// `iro-fuzz [--strict] FILE…`: replays files (a corpus, a crasher) through the harness.
+/// Prints one line per file; exits 0 if every file was handled without crashing.
+/// `--strict` turns GLib criticals into crashes, as under the fuzzer.
+@main
+struct FuzzReplay {
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--strict" {
+            arguments.removeFirst()
+            FuzzHarness.makeCriticalsFatal()
+        } else if getenv("IRO_FUZZ_STRICT") != nil {
+            FuzzHarness.makeCriticalsFatal()
+        }
+        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
+            print("usage: iro-fuzz [--strict] FILE|FOLDER…  (replays inputs through Iro's decoding front door)")
+            exit(arguments.isEmpty ? 2 : 0)
+        }
+        var files: [String] = []
+        for argument in arguments {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                files += names.sorted().filter { !$0.hasPrefix(".") }.map { argument + "/" + $0 }
+            } else {
+                files.append(argument)
+            }
+        }
+        for path in files {
+            // Copied to the harness's own file, exactly as libFuzzer's input would be.
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("\(path): cannot read")
+                exit(1)
+            }
+            let started = monotonic()
+            let outcome = data.withUnsafeBytes { FuzzHarness.run(bytes: $0) }
+            print(String(format: "%@: %@ (%.0f ms)", path, outcome, (monotonic() - started) * 1000))
+        }
+        print("iro-fuzz: replayed \(files.count) inputs, no crash")
+    }
+
+    static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
+
+#endif

@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+import GtkSupport
+
+/// SPEC A9: a file changed on disk reloads its tab (keeping the view); a deleted
+/// file keeps its last image and says so. Events come in bursts (write, close,
+/// rename over), so they are gathered for a moment before acting on the result.
+extension DocumentView {
+    static let fileSettleMilliseconds: UInt32 = 250
+
+    func watchFile() {
+        guard fileMonitor == nil else { return }
+        let file = g_file_new_for_path(document.url.path)!
+        defer { g_object_unref(raw(file)) }
+        guard let monitor = try? withGError({ g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) }) else { return }
+        fileMonitor = ObjectRef(taking: raw(monitor))
+        onFileMonitorChanged(raw(monitor)) { [weak self] _ in self?.fileEventArrived() }
+    }
+
+    private func fileEventArrived() {
+        fileSettle?.cancel()
+        fileSettle = after(milliseconds: Self.fileSettleMilliseconds) { [weak self] in
+            self?.fileSettle = nil
+            self?.fileSettled()
+        }
+    }
+
+    private func fileSettled() {
+        if FileManager.default.fileExists(atPath: document.url.path) {
+            fileBanner.hide()
+            isFileDeleted = false
+            reload()
+        } else {
+            isFileDeleted = true
+            fileBanner.show("“\(document.displayName)” was deleted. This is the last version Iro opened.")
+        }
+    }
+
+    /// Decodes the file again, keeping zoom, scroll, rotation and hue.
+    func reload() {
+        saveViewState()
+        load(keepingCurrent: true)
+    }
+}

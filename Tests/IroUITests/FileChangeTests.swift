@@ -1,0 +1,59 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+@testable import IroUI
+import TestSupport
+import XCTest
+
+/// SPEC A9: the tab follows its file on disk.
+final class FileChangeTests: XCTestCase {
+    @MainActor static func centreColour(_ view: DocumentView) throws -> RGBA {
+        let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))
+        return pixels.pixel(pixels.width / 2, pixels.height / 2)
+    }
+
+    func testAChangedFileReloadsKeepingTheView() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.image("live.png", width: 300, height: 200) { _, _ in RGBA(255, 0, 0) }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            window.actions.activate("zoom-in")
+            ZoomTests.settle(view)
+            XCTAssertTrue(try Self.centreColour(view).isClose(to: RGBA(255, 0, 0)))
+
+            // Another program rewrites the file (atomically, as editors do).
+            let replacement = harness.fixtures.image("tmp-live.png", width: 300, height: 200) { _, _ in RGBA(0, 0, 255) }
+            XCTAssertEqual(rename(replacement.path, url.path), 0)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) {
+                ZoomTests.settle(view)
+                return (try? Self.centreColour(view).isClose(to: RGBA(0, 0, 255))) ?? false
+            }, "the tab shows the new content")
+            XCTAssertEqual(view.canvas.zoom?.scale, 2, "the zoom survived the reload")
+            XCTAssertFalse(view.fileBanner.isShown)
+        }
+    }
+
+    func testADeletedFileKeepsItsLastImageAndSaysSo() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.image("doomed.png", width: 300, height: 200) { _, _ in RGBA(0, 160, 0) }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            try FileManager.default.removeItem(at: url)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.isFileDeleted })
+            XCTAssertTrue(view.fileBanner.isShown)
+            XCTAssertTrue(view.fileBanner.text.contains("doomed.png"), view.fileBanner.text)
+            XCTAssertEqual(view.visiblePage, "image", "the last image stays")
+            ZoomTests.settle(view)
+            XCTAssertTrue(try Self.centreColour(view).isClose(to: RGBA(0, 160, 0)))
+
+            // It comes back: the note goes and the tab reloads.
+            harness.fixtures.image("doomed.png", width: 300, height: 200) { _, _ in RGBA(255, 255, 0) }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.isFileDeleted && !view.fileBanner.isShown })
+        }
+    }
+}
