@@ -70,3 +70,6 @@ public func variantDict(_ p: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GV
 public func asCommandLine(_ p: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GApplicationCommandLine> {
     gcast(p, g_application_command_line_get_type())
 }
+public func asTextView(_ w: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkTextView> {
+    gcast(raw(w), gtk_text_view_get_type())
+}

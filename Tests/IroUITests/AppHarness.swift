@@ -30,7 +30,7 @@ final class AppHarness {
         guard let window = app.activeWindow else { return nil }
         GtkTestEnvironment.waitUntilDrawn(window.window)
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.isLoading } }
-        GtkTestEnvironment.pump(timeout: 5) { window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" } ?? true }
+        GtkTestEnvironment.pump(timeout: 5) { window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true }
         GtkTestEnvironment.pump(for: 0.05)
         return window
     }

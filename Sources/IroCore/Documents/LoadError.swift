@@ -15,6 +15,8 @@ public enum LoadError: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int)
     /// Reading failed for another reason (I/O error…); GLib's message.
     case unreadable(detail: String)
+    /// A `.notesdoc` folder that is not a usable note package (SPEC A8).
+    case notePackage(NotePackageError)
 
     /// Short headline for the error page.
     public var title: String {
@@ -28,6 +30,7 @@ public enum LoadError: Error, Equatable, Sendable {
         case .damaged: "The Image Is Damaged"
         case .tooLarge: "The Image Is Too Large"
         case .unreadable: "Could Not Read the File"
+        case .notePackage: "The Note Package Cannot Be Opened"
         }
     }
 
@@ -53,6 +56,14 @@ public enum LoadError: Error, Equatable, Sendable {
                 + "(at most \(ImageLimits.maxSide) pixels a side and \(ImageLimits.maxPixels / 1_000_000) megapixels)."
         case .unreadable(let detail):
             "The file could not be read: \(detail)"
+        case .notePackage(.missingText):
+            "A note package must hold its text in a file named \(NotePackage.textFileName), and this one has none."
+        case .notePackage(.textNotUTF8):
+            "\(NotePackage.textFileName) is not UTF-8 text, so it cannot be shown without garbling it."
+        case .notePackage(.notAFolder):
+            "A note package is a folder whose name ends in .\(NotePackage.pathExtension); this is a plain file."
+        case .notePackage(.unreadable(let detail)):
+            "The note package could not be read: \(detail)"
         }
     }
 }

@@ -149,6 +149,12 @@ public final class IroApplication {
                 self?.open(urls, newWindow: false)
             }
         }
+        actions.add("open-note-package") { [weak self] in
+            OpenDialog.present(for: self?.activeWindow?.window, notePackages: true) { urls in
+                guard !urls.isEmpty else { return }
+                self?.open(urls, newWindow: false)
+            }
+        }
         actions.add("new-window") { [weak self] in self?.makeWindow().present() }
         actions.add("merge-all-windows") { [weak self] in self?.mergeAllWindows() }
         actions.add("quit") { [weak self] in

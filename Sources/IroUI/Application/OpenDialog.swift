@@ -6,19 +6,25 @@ import GtkSupport
 /// installed gdk-pixbuf loaders read. GtkFileChooserNative (GTK 4.8 has no
 /// GtkFileDialog), so the desktop portal's chooser is used where there is one.
 enum OpenDialog {
-    static func present(for parent: UnsafeMutablePointer<GtkWidget>?, _ completion: @escaping @MainActor ([URL]) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Open Images", parent.map(asWindow),
-                                                  GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+    /// `notePackages`: choose `*.notesdoc` folders (SPEC A8) instead of image files;
+    /// a file chooser in file mode walks into folders rather than returning them.
+    static func present(for parent: UnsafeMutablePointer<GtkWidget>?, notePackages: Bool = false,
+                        _ completion: @escaping @MainActor ([URL]) -> Void) {
+        let chooser = gtk_file_chooser_native_new(notePackages ? "Open Note Packages" : "Open Images", parent.map(asWindow),
+                                                  notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  "_Open", "_Cancel")!
         let fileChooser = gcastOpaque(raw(chooser), gtk_file_chooser_get_type())
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
-        let images = gtk_file_filter_new()!
-        gtk_file_filter_set_name(images, "Images")
-        gtk_file_filter_add_pixbuf_formats(images)
-        gtk_file_chooser_add_filter(fileChooser, images)
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, "All Files")
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(fileChooser, all)
+        if !notePackages {
+            let images = gtk_file_filter_new()!
+            gtk_file_filter_set_name(images, "Images")
+            gtk_file_filter_add_pixbuf_formats(images)
+            gtk_file_chooser_add_filter(fileChooser, images)
+            let all = gtk_file_filter_new()!
+            gtk_file_filter_set_name(all, "All Files")
+            gtk_file_filter_add_pattern(all, "*")
+            gtk_file_chooser_add_filter(fileChooser, all)
+        }
 
         onSignal(raw(chooser), "response") { (response: Int32) in
             let accepted = response == GTK_RESPONSE_ACCEPT.rawValue

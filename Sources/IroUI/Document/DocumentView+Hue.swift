@@ -14,6 +14,13 @@ extension DocumentView {
         }
     }
 
+    /// A freshly shown image takes the keyboard focus (arrow keys scroll it). Otherwise
+    /// GTK leaves it on the first focusable widget, which could be the slider, and focus
+    /// on the slider holds the overlay open (SPEC D2). Background tabs leave focus alone.
+    func focusCanvasIfShown() {
+        if gtk_widget_get_mapped(canvas.widget) != 0 { gtk_widget_grab_focus(canvas.widget) }
+    }
+
     /// Back to the unchanged image (`win.reset-hue`).
     func resetHue() { hueControl.reset() }
 }

@@ -19,11 +19,14 @@ final class DocumentView {
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let loadingBar = LoadingBar()
     let fileBanner = FileBanner()
+    let noteSidebar = NoteSidebar()
+    /// The image file this tab shows (the document itself, or a note package's Image.png).
+    private(set) var imagePath = ""
     var fileMonitor: ObjectRef?
     var fileSettle: SourceID?
     /// The file is gone from disk; the tab keeps its last image (SPEC A9).
     var isFileDeleted = false
-    private var loadTask: Task<Void, Never>?
+    var loadTask: Task<Void, Never>?
     /// The decoded image, once loaded.
     var image: DecodedImage? { canvas.image }
 
@@ -47,7 +50,12 @@ final class DocumentView {
         hueControl = HueControl(value: document.view.hue)
         hueOverlay = OverlayControlContainer(content: scroller, control: hueControl.widget)
         gtk_stack_add_named(OpaquePointer(stack), hueOverlay.widget, "image")
-        gtk_overlay_set_child(OpaquePointer(widget), stack)
+        // The image (or its error) and, for note packages, the note beside it.
+        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_hexpand(stack, 1)
+        gtk_box_append(asBox(body), stack)
+        gtk_box_append(asBox(body), noteSidebar.widget)
+        gtk_overlay_set_child(OpaquePointer(widget), body)
         gtk_overlay_add_overlay(OpaquePointer(widget), loadingBar.widget)
         gtk_overlay_add_overlay(OpaquePointer(widget), fileBanner.widget)
         Self.key.attach(self, to: raw(widget))
@@ -58,7 +66,17 @@ final class DocumentView {
     /// Decodes the document's file off the main thread, then shows it or its error:
     /// first a quick preview where the format allows one, then the full image.
     func load(keepingCurrent: Bool = false) {
+        if NotePackage.isPackageName(document.url) {
+            loadNotePackage()
+            return
+        }
+        loadImage(at: document.url.path, keepingCurrent: keepingCurrent)
+    }
+
+    /// Decodes the image at `path` into this tab (the document's file, or a note package's image).
+    func loadImage(at path: String, keepingCurrent: Bool = false) {
         cancelLoad()
+        imagePath = path
         let showsImage = keepingCurrent && canvas.pyramid != nil && visiblePage == "image"
         if !showsImage {
             document.state = .loading
@@ -66,7 +84,6 @@ final class DocumentView {
         }
         let progress = LoadProgress()
         loadingBar.start(following: progress)
-        let path = document.url.path
         let previewSide = previewSize
         loadTask = Task { [weak self] in
             if !showsImage, let preview = await ImageDecoder.decodePreview(path: path, maxSide: previewSide) {
@@ -86,7 +103,7 @@ final class DocumentView {
         guard let pyramid = canvas.pyramid, !pyramid.isComplete, loadTask == nil, !isFileDeleted else { return }
         let progress = LoadProgress()
         loadingBar.start(following: progress)
-        let path = document.url.path
+        let path = imagePath
         loadTask = Task { [weak self] in
             let result: Result<ImagePyramid?, LoadError>
             do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, progress: progress)) }
@@ -128,7 +145,7 @@ final class DocumentView {
         onStateChanged?()
     }
 
-    private func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
+    func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
         loadingBar.stop()
         loadTask = nil
         switch result {
@@ -153,13 +170,18 @@ final class DocumentView {
         onStateChanged?()
     }
 
-    private func showError(_ error: LoadError) {
+    func showError(_ error: LoadError) {
         document.state = .failed(error)
         if let old = gtk_stack_get_child_by_name(OpaquePointer(stack), "error") {
             gtk_stack_remove(OpaquePointer(stack), old)
         }
         gtk_stack_add_named(OpaquePointer(stack), StatusPages.error(error, fileName: document.displayName), "error")
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "error")
+    }
+
+    /// A note package without an image: the note takes the whole tab.
+    func hideImageArea() {
+        gtk_widget_set_visible(stack, 0)
     }
 
     func cancelLoad() {

@@ -1,0 +1,78 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+@testable import IroUI
+import TestSupport
+import XCTest
+
+/// SPEC A8: `*.notesdoc` folders open as one read-only document.
+final class NotePackageTests: XCTestCase {
+    @MainActor static func package(_ harness: AppHarness, _ name: String, text: [UInt8]?, image: Bool) throws -> URL {
+        let folder = harness.fixtures.url(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let text { _ = harness.fixtures.bytes("\(name)/Text.txt", text) }
+        if image { harness.fixtures.quadrants("\(name)/Image.png", width: 200, height: 150) }
+        return folder
+    }
+
+    func testImageWithItsTextBesideIt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.package(harness, "Trip.notesdoc", text: Array("Morning at the lake — 色\n".utf8), image: true)
+            let window = try XCTUnwrap(harness.open([folder]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.canvas.zoom != nil })
+            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "Trip.notesdoc")
+            XCTAssertTrue(view.noteSidebar.isShown)
+            XCTAssertEqual(view.noteSidebar.text, "Morning at the lake — 色\n")
+            XCTAssertEqual(view.visiblePage, "image")
+            XCTAssertEqual(view.canvas.pyramid?.width, 200)
+        }
+    }
+
+    func testTextOnlyPackageShowsTheNoteAlone() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.package(harness, "Memo.notesdoc", text: Array("Just words.".utf8), image: false)
+            let window = try XCTUnwrap(harness.open([folder]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.noteSidebar.isShown })
+            XCTAssertEqual(view.noteSidebar.text, "Just words.")
+            XCTAssertEqual(view.document.state, .loaded(width: 0, height: 0))
+        }
+    }
+
+    func testMissingOrNonUTF8TextIsAnErrorPage() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let missing = try Self.package(harness, "Empty.notesdoc", text: nil, image: true)
+            let latin1 = try Self.package(harness, "Old.notesdoc", text: [0x43, 0x61, 0x66, 0xE9, 0x20, 0xFF], image: false)
+            let window = try XCTUnwrap(harness.open([missing, latin1]))
+            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { $0.visiblePage == "error" } }
+            let views = window.views
+            XCTAssertEqual(views[0].document.state, .failed(.notePackage(.missingText)))
+            XCTAssertEqual(views[1].document.state, .failed(.notePackage(.textNotUTF8)))
+            for view in views {
+                XCTAssertEqual(view.visiblePage, "error")
+                XCTAssertFalse(view.noteSidebar.isShown)
+                let page = try XCTUnwrap(view.errorPage)
+                XCTAssertEqual(string(adw_status_page_get_title(OpaquePointer(raw(page)))), "The Note Package Cannot Be Opened")
+            }
+        }
+    }
+
+    func testAPlainFolderIsStillAFolderError() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = harness.fixtures.url("Holiday")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let window = try XCTUnwrap(harness.open([folder]))
+            XCTAssertEqual(window.selectedView?.document.state, .failed(.isFolder))
+        }
+    }
+}
