@@ -20,6 +20,7 @@ final class FileBanner {
         gtk_widget_add_css_class(box, "file-banner")
         gtk_box_append(asBox(box), label)
         gtk_revealer_set_child(OpaquePointer(raw(widget)), box)
+        gtk_widget_set_visible(widget, 0)     // out of the accessibility tree until there is news
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(OpaquePointer(raw(widget))) != 0 }
@@ -27,8 +28,12 @@ final class FileBanner {
 
     func show(_ text: String) {
         gtk_label_set_text(OpaquePointer(raw(label)), text)
+        gtk_widget_set_visible(widget, 1)
         gtk_revealer_set_reveal_child(OpaquePointer(raw(widget)), 1)
     }
 
-    func hide() { gtk_revealer_set_reveal_child(OpaquePointer(raw(widget)), 0) }
+    func hide() {
+        gtk_revealer_set_reveal_child(OpaquePointer(raw(widget)), 0)
+        gtk_widget_set_visible(widget, 0)
+    }
 }

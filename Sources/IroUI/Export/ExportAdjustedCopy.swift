@@ -11,16 +11,17 @@ import IroImaging
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
         guard let view = window.selectedView, let image = view.image else { return }
-        let original = view.document.url
+        let document = view.document.url
+        // The file the pixels came from: the document, or a note package's image.
+        let original = view.imagePath.isEmpty ? document : URL(fileURLWithPath: view.imagePath)
         guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
-            ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"),
-                                        fileName: HueExport.suggestedName(for: original), parent: window.window)
+            ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"), parent: window.window)
             return
         }
         let hue = view.document.view.hue
         SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
-                           suggestedName: HueExport.suggestedName(for: original),
-                           folder: original.deletingLastPathComponent()) { [weak window] destination in
+                           suggestedName: HueExport.suggestedName(for: document),
+                           folder: document.deletingLastPathComponent()) { [weak window] destination in
             guard let destination else { return }
             Task { await export(snapshot, hue: hue, original: original, to: destination, parent: window?.window) }
         }
@@ -34,7 +35,7 @@ enum ExportAdjustedCopy {
             try await HueExport.write(snapshot, hue: hue, to: destination, original: original)
             return nil
         } catch {
-            ExportFailureDialog.present(error, fileName: destination.lastPathComponent, parent: parent)
+            ExportFailureDialog.present(error, parent: parent)
             return error
         }
     }

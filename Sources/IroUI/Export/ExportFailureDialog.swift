@@ -8,9 +8,8 @@ enum ExportFailureDialog {
     static let heading = "Could Not Export"
 
     @discardableResult
-    static func present(_ error: ExportError, fileName: String,
-                        parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(parent.map(asWindow), heading, "“\(fileName)”: \(error.message)")!
+    static func present(_ error: ExportError, parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
+        let dialog = adw_message_dialog_new(parent.map(asWindow), heading, error.message)!
         let message = gcast(raw(dialog), adw_message_dialog_get_type(), as: AdwMessageDialog.self)
         adw_message_dialog_add_response(message, "close", "_Close")
         adw_message_dialog_set_default_response(message, "close")

@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GtkSupport
 import IroCore
 
@@ -16,9 +15,16 @@ import IroCore
 ///   area takes clicks and scrolls meant for the content, which reveals the control
 ///   at the same moment, so it reads as the control's area either way;
 /// - presses and drags inside the control, from the gesture it names (`followDrags`);
-/// - keyboard focus entering and leaving the capsule;
+/// - keyboard focus entering and leaving the control's area. Only focus the keyboard
+///   gave or uses counts (the window's `focus-visible`): clicking a GtkScale always
+///   focuses it, and that focus would hold the control open after the pointer left.
+///   While faded out, the revealer itself takes focus in the Tab order, so the keyboard
+///   can reach the control it hides; once shown, focus moves on into the control;
 /// - the view appearing: every time the container is mapped, i.e. its page is shown
 ///   after loading or its tab is selected again.
+///
+/// While faded out the capsule is also hidden from assistive technologies: GTK still
+/// calls a closed revealer's child visible, and a screen reader would find a ghost.
 final class OverlayControlContainer {
     /// From the bottom of the content to the capsule's visible edge (SPEC D1).
     static let bottomGap: Int32 = 16
@@ -33,11 +39,21 @@ final class OverlayControlContainer {
     let capsule: UnsafeMutablePointer<GtkWidget>
     /// Pointer crossing the control's area (GtkEventControllerMotion on the revealer).
     let motion: OpaquePointer
-    /// Keyboard focus crossing the capsule (GtkEventControllerFocus).
+    /// Keyboard focus crossing the control's area (GtkEventControllerFocus on the revealer).
     let focus: OpaquePointer
     private(set) var visibility: OverlayVisibility
+    /// Keep the widgets this object touches alive as long as it lives: it may outlive
+    /// its tab (whoever holds the DocumentView), and a timer or idle may still run.
+    private let references: [ObjectRef]
     private var timer: SourceID?
     private var timerDeadline: Double?
+    /// The widgets are gone from the screen for good: no more timers.
+    private var isDestroyed = false
+    /// Focus is on the revealer or in the capsule (keyboard or not).
+    private var focusInside = false
+    private var accessibleHidden: Bool?
+    /// The window whose `focus-visible` is watched while mapped, and the handler.
+    private var watchedWindow: (window: UnsafeMutablePointer<GtkWindow>, handler: SignalHandlerID)?
 
     /// `initialDuration` is how long the control shows after the view appears; tests
     /// shorten it.
@@ -57,18 +73,26 @@ final class OverlayControlContainer {
         gtk_revealer_set_child(OpaquePointer(revealer), capsule)
         gtk_overlay_add_overlay(OpaquePointer(widget), revealer)
 
+        references = [widget, revealer, capsule].map { ObjectRef(retaining: raw($0)) }
+
         motion = gtk_event_controller_motion_new()!
         gtk_widget_add_controller(revealer, motion)
         focus = gtk_event_controller_focus_new()!
-        gtk_widget_add_controller(capsule, focus)
+        gtk_widget_add_controller(revealer, focus)
 
         onGetChildPosition(raw(widget)) { [weak self] child in self?.capsuleRectangle(for: child) }
         onSignal(raw(motion), "enter") { [weak self] (_: Double, _: Double) in self?.update { $0.pointerEntered(at: $1) } }
         onSignal(raw(motion), "leave") { [weak self] in self?.update { $0.pointerLeft(at: $1) } }
-        onSignal(raw(focus), "enter") { [weak self] in self?.update { $0.focusEntered(at: $1) } }
-        onSignal(raw(focus), "leave") { [weak self] in self?.update { $0.focusLeft(at: $1) } }
-        onSignal(raw(widget), "map") { [weak self] in self?.update { $0.viewAppeared(at: $1) } }
-        onSignal(raw(widget), "unmap") { [weak self] in self?.releaseHolds() }
+        onSignal(raw(focus), "enter") { [weak self] in self?.focusChanged(inside: true) }
+        onSignal(raw(focus), "leave") { [weak self] in self?.focusChanged(inside: false) }
+        onSignal(raw(widget), "map") { [weak self] in self?.appeared() }
+        onSignal(raw(widget), "unmap") { [weak self] in self?.disappeared() }
+        onSignal(raw(widget), "destroy") { [weak self] in
+            self?.isDestroyed = true
+            self?.stopTimer()
+        }
+        onNotify(raw(revealer), "child-revealed") { [weak self] in self?.fadeChanged() }
+        fadeChanged()
     }
 
     /// Keeps the control shown while `gesture` (a GtkGesture inside the control, such as
@@ -89,20 +113,39 @@ final class OverlayControlContainer {
     /// (or drops) the hide timer it asks for.
     private func update(_ event: (inout OverlayVisibility, Double) -> Void) {
         event(&visibility, monotonicSeconds())
-        if ProcessInfo.processInfo.environment["IRO_DEBUG_OVERLAY"] != nil {
-            let root = gtk_widget_get_root(widget)
-            let fv = root.map { gtk_window_get_focus_visible(gcast(raw($0), gtk_window_get_type(), as: GtkWindow.self)) } ?? -1
-            let focus = root.flatMap { gtk_root_get_focus($0) }.map { String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer($0)))) } ?? "nil"
-            printError("overlay: \(visibility) focus-visible=\(fv) focus=\(focus)")
-        }
         gtk_revealer_set_reveal_child(OpaquePointer(revealer), visibility.isVisible ? 1 : 0)
+        fadeChanged()
         scheduleTimer()
     }
 
+    /// Fully faded out: out of the accessibility tree, and the revealer stands in for the
+    /// control in the Tab order. Shown (or fading in): the other way round, and focus
+    /// that landed on the revealer moves on into the control once it can take it.
+    private func fadeChanged() {
+        let hidden = !isRevealed && !isFullyShown
+        if accessibleHidden != hidden {
+            accessibleHidden = hidden
+            setAccessibleHidden(capsule, hidden)
+        }
+        if hidden {
+            gtk_widget_set_focusable(revealer, 1)
+        } else if !focusInside || gtk_widget_get_focus_child(revealer) != nil {
+            gtk_widget_set_focusable(revealer, 0)
+        } else if isFullyShown {
+            // Focus is on the stand-in (or landing there). Passed on from the next turn of
+            // the loop, not from inside a focus or notify emission.
+            addIdle { [weak self] in
+                guard let self else { return false }
+                if gtk_widget_is_focus(self.revealer) != 0 { _ = gtk_widget_child_focus(self.capsule, GTK_DIR_TAB_FORWARD) }
+                if self.isRevealed || self.isFullyShown { gtk_widget_set_focusable(self.revealer, 0) }
+                return false
+            }
+        }
+    }
+
     private func scheduleTimer() {
-        guard visibility.hideDeadline != timerDeadline else { return }
-        timer?.cancel()
-        timer = nil
+        guard visibility.hideDeadline != timerDeadline, !isDestroyed else { return }
+        stopTimer()
         timerDeadline = visibility.hideDeadline
         guard let deadline = timerDeadline else { return }
         // Rounded up: GLib never fires early, so the model never sees an early timer.
@@ -115,11 +158,46 @@ final class OverlayControlContainer {
         }
     }
 
+    private func stopTimer() {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
+    }
+
+    /// Mapped: the view appeared (SPEC D2). While mapped, its window's `focus-visible`
+    /// is watched, since it turns click focus into keyboard focus.
+    private func appeared() {
+        stopWatchingWindow()
+        if let root = gtk_widget_get_root(widget), isInstance(raw(root), of: gtk_window_get_type()) {
+            let window = gcast(raw(root), gtk_window_get_type(), as: GtkWindow.self)
+            let handler = onNotify(raw(window), "focus-visible") { [weak self] in
+                guard let self else { return }
+                self.focusChanged(inside: self.focusInside)
+            }
+            watchedWindow = (window, handler)
+        }
+        update { $0.viewAppeared(at: $1) }
+        focusChanged(inside: focusInside)
+    }
+
+    private func stopWatchingWindow() {
+        if let watched = watchedWindow { disconnect(raw(watched.window), watched.handler) }
+        watchedWindow = nil
+    }
+
     /// An unmapped control is under no pointer and in no drag, whether or not GTK sends
     /// the leave and the release (a tab switched by keyboard under a resting pointer).
-    private func releaseHolds() {
+    private func disappeared() {
+        stopWatchingWindow()
         if visibility.isDragging { update { $0.dragEnded(at: $1) } }
         if visibility.isPointerInside { update { $0.pointerLeft(at: $1) } }
+    }
+
+    private func focusChanged(inside: Bool) {
+        focusInside = inside
+        let keyboard = inside && watchedWindow.map { gtk_window_get_focus_visible($0.window) != 0 } == true
+        guard keyboard != visibility.isFocused else { return }
+        update { keyboard ? $0.focusEntered(at: $1) : $0.focusLeft(at: $1) }
     }
 
     // MARK: Layout

@@ -12,5 +12,8 @@ extension DocumentWindow {
         let hasImage = selectedView?.canvas.zoom != nil
         actions.setEnabled("rotate-clockwise", hasImage)
         actions.setEnabled("rotate-counterclockwise", hasImage)
+        actions.setEnabled("reset-hue", hasImage)
+        // Exporting needs the full-resolution pixels, not a preview.
+        actions.setEnabled("export-copy", selectedView?.canvas.pyramid?.isComplete ?? false)
     }
 }

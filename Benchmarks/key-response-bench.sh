@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Zoom steps as a user sees them, Iro beside eog, on the same image in the same
+# Xvfb session (1920×1080): each viewer opens IMAGE, then takes STEPS key presses
+# alternating zoom in / zoom out ("plus"/"minus" in both). Reports, per viewer, the
+# median and min/max time to the first changed frame and to the last change.
+#
+#   Benchmarks/key-response-bench.sh IMAGE [STEPS]
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+image="${1:?usage: key-response-bench.sh IMAGE [STEPS]}"; steps="${2:-10}"
+if [ -z "${IRO_BENCH_INNER:-}" ]; then
+  export IRO_BENCH_INNER=1
+  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$image" "$steps"
+fi
+source "$repo/meson-helpers/env.sh"
+probe="$repo/.build/key-response-probe"
+gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXtst
+iro="$repo/.build/release/iro"
+[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
+export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
+stats() {  # column → "median (min–max)"
+  sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
+}
+echo "| viewer | renderer | first changed frame ms | result complete ms | steps |"
+echo "|---|---|---|---|---|"
+for renderer in cairo gl; do
+  for viewer in iro eog; do
+    command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
+    cmd=("$iro" --new-window "$image"); [ "$viewer" = eog ] && cmd=(eog --new-instance "$image")
+    out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys plus,minus -- "${cmd[@]}" 2>/dev/null)"
+    echo "| $viewer | $renderer | $(echo "$out" | awk '{print $1}' | stats) | $(echo "$out" | awk '{print $2}' | stats) | $steps |"
+  done
+done

@@ -1,0 +1,114 @@
+/*
+ * key-response-probe: how long a viewer takes to show the result of a key press,
+ * measured from the screen the same way for every viewer.
+ *
+ *   key-response-probe [--settle MS] [--steps N] --keys KEY[,KEY…] -- COMMAND [ARGS...]
+ *
+ * Starts COMMAND, waits until the screen is still for --settle ms (default 1500),
+ * then N times: presses the next KEY from the list (XTest; e.g. "plus,minus"),
+ * and samples a grid of screen pixels every ~1 ms until the screen has been still
+ * for --settle ms again. For each step it prints two numbers in milliseconds:
+ * the time to the first changed frame and the time to the last change (the result
+ * complete, animations included). Needs an X display (Xvfb) without a compositor.
+ */
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define GRID 64
+
+static double now_ms(void) {
+    struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
+}
+
+static void sample(Display *dpy, Window root, int sw, int sh, unsigned long *out) {
+    XImage *img = XGetImage(dpy, root, 0, 0, sw, sh, AllPlanes, ZPixmap);
+    if (!img) return;
+    for (int gy = 0; gy < GRID; gy++)
+        for (int gx = 0; gx < GRID; gx++)
+            out[gy * GRID + gx] = XGetPixel(img, (gx * 2 + 1) * sw / (GRID * 2), (gy * 2 + 1) * sh / (GRID * 2));
+    XDestroyImage(img);
+}
+
+/* Samples until the screen has not changed for `settle` ms; returns first/last change times. */
+static void watch(Display *dpy, Window root, int sw, int sh, double start, int settle, double *first, double *last) {
+    static unsigned long prev[GRID * GRID], cur[GRID * GRID];
+    sample(dpy, root, sw, sh, prev);
+    *first = -1; *last = -1;
+    double changed = now_ms();
+    for (;;) {
+        usleep(1000);
+        sample(dpy, root, sw, sh, cur);
+        double t = now_ms();
+        if (memcmp(cur, prev, sizeof cur)) {
+            if (*first < 0) *first = t - start;
+            *last = t - start;
+            changed = t;
+            memcpy(prev, cur, sizeof cur);
+        }
+        if (t - changed > settle) break;
+        if (t - start > 30000) break;
+    }
+}
+
+int main(int argc, char **argv) {
+    int settle = 1500, steps = 10, i = 1;
+    char *keys = NULL;
+    for (; i < argc; i++) {
+        if (!strcmp(argv[i], "--settle") && i + 1 < argc) settle = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--keys") && i + 1 < argc) keys = argv[++i];
+        else if (!strcmp(argv[i], "--")) { i++; break; }
+        else break;
+    }
+    if (i >= argc || !keys) { fprintf(stderr, "usage: %s [--settle MS] [--steps N] --keys K[,K…] -- COMMAND...\n", argv[0]); return 2; }
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) { fprintf(stderr, "key-response-probe: no X display\n"); return 2; }
+    int ev, er, maj, min;
+    if (!XTestQueryExtension(dpy, &ev, &er, &maj, &min)) { fprintf(stderr, "no XTest\n"); return 2; }
+    Window root = DefaultRootWindow(dpy);
+    XWindowAttributes ra; XGetWindowAttributes(dpy, root, &ra);
+
+    KeySym syms[16]; int nsyms = 0;
+    for (char *k = strtok(keys, ","); k && nsyms < 16; k = strtok(NULL, ",")) syms[nsyms++] = XStringToKeysym(k);
+
+    pid_t child = fork();
+    if (child == 0) { setpgid(0, 0); execvp(argv[i], argv + i); _exit(127); }
+    double first, last;
+    watch(dpy, root, ra.width, ra.height, now_ms(), settle, &first, &last);   /* startup */
+
+    /* Focus: without a window manager, give the largest window the input focus. */
+    Window r, parent, *kids = NULL; unsigned int nkids = 0; long best = 0; Window target = None;
+    if (XQueryTree(dpy, root, &r, &parent, &kids, &nkids)) {
+        for (unsigned int k = 0; k < nkids; k++) {
+            XWindowAttributes a;
+            if (XGetWindowAttributes(dpy, kids[k], &a) && a.map_state == IsViewable && (long)a.width * a.height > best) {
+                best = (long)a.width * a.height; target = kids[k];
+            }
+        }
+        if (kids) XFree(kids);
+    }
+    if (target != None) { XSetInputFocus(dpy, target, RevertToParent, CurrentTime); XSync(dpy, False); usleep(200000); }
+
+    for (int s = 0; s < steps; s++) {
+        KeyCode code = XKeysymToKeycode(dpy, syms[s % nsyms]);
+        double start = now_ms();
+        XTestFakeKeyEvent(dpy, code, True, 0);
+        XTestFakeKeyEvent(dpy, code, False, 0);
+        XFlush(dpy);
+        watch(dpy, root, ra.width, ra.height, start, settle, &first, &last);
+        printf("%.1f %.1f\n", first, last);
+        fflush(stdout);
+    }
+    kill(-child, SIGTERM); usleep(100000); kill(-child, SIGKILL); waitpid(child, NULL, 0);
+    return 0;
+}
