@@ -45,3 +45,24 @@ def test_accessible_names_are_clean():
         app.find('label', 'File Not Found')
         problems += [f'image + missing file: {p}' for p in _naming_problems(app)]
     assert not problems, '\n'.join(problems)
+
+
+def test_asking_for_a_window_past_the_last_one_does_not_crash():
+    """A screen reader with a stale window count may ask the application for a child
+    past its last window. GTK 4.8 then answers with the last toplevel even if it was
+    never shown, and crashes on one without an accessible path — so Iro keeps no
+    hidden, never-shown windows around (the shortcuts window is made on demand)."""
+    d = fixture_dir()
+    png = write_quadrants(os.path.join(d, 'quadrants.png'))
+    with Session() as s:
+        app = s.launch([png])
+        app.frame('quadrants.png')
+        node = app.node()
+        count = node.childCount
+        for index in range(count, count + 2):
+            try:
+                node.getChildAtIndex(index)
+            except Exception:
+                pass            # an error is a fine answer; a crash is not
+        app.frame('quadrants.png')     # still there, still answering
+        assert app.alive(), 'iro crashed:\n' + app.log()[-2000:]

@@ -24,8 +24,12 @@ enum StatusPages {
         adw_status_page_set_icon_name(status, "io.github.iroviewer.Iro-symbolic")
         adw_status_page_set_title(status, "View Images")
         adw_status_page_set_description(status, "Open images, or drop images here")
-        let button = gtk_button_new_with_mnemonic("_Open…")!
-        iro_accessible_set_label(OpaquePointer(raw(button)), "Open…")     // not the mnemonic's underscore
+        // A button whose child is the mnemonic label: GTK 4.8 would otherwise read the
+        // button's own label ("_Open…") and then the child's, so "Open…" twice.
+        let button = gtk_button_new()!
+        let label = gtk_label_new_with_mnemonic("_Open…")!
+        gtk_label_set_mnemonic_widget(OpaquePointer(raw(label)), button)
+        gtk_button_set_child(gcast(raw(button), gtk_button_get_type()), label)
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "pill")
         gtk_widget_add_css_class(button, "suggested-action")

@@ -61,8 +61,6 @@ final class DocumentWindow {
         gtk_stack_add_named(OpaquePointer(content), StatusPages.start(), "start")
         gtk_stack_add_named(OpaquePointer(content), tabs, "tabs")
         gtk_window_set_child(asWindow(window), content)
-        gtk_application_window_set_help_overlay(gcast(raw(window), gtk_application_window_get_type()),
-                                                ShortcutsWindow.make())
 
         Self.key.attach(self, to: raw(window))
         installActions()
@@ -120,6 +118,15 @@ final class DocumentWindow {
 
     private func installActions() {
         actions.add("close-tab") { [weak self] in self?.closeSelectedTab() }
+        // Made when asked for and destroyed on close: a window built ahead and never shown
+        // trips up GTK 4.8's accessibility code when a screen reader counts windows.
+        actions.add("show-help-overlay") { [weak self] in
+            guard let self else { return }
+            let shortcuts = ShortcutsWindow.make()
+            gtk_window_set_transient_for(gcast(raw(shortcuts), gtk_window_get_type()), asWindow(self.window))
+            gtk_window_present(gcast(raw(shortcuts), gtk_window_get_type()))
+            g_object_unref(raw(shortcuts))      // GTK keeps toplevels alive while they are open
+        }
         actions.add("zoom-in") { [weak self] in self?.selectedView?.canvas.zoomIn() }
         actions.add("zoom-out") { [weak self] in self?.selectedView?.canvas.zoomOut() }
         actions.add("zoom-reset") { [weak self] in self?.selectedView?.canvas.resetZoom() }

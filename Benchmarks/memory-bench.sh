@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Peak memory (VmHWM) and settled memory (VmRSS) of Iro with one large image open,
+# and with twenty large images in tabs, release build, in Xvfb at 1920×1080.
+#
+#   Benchmarks/memory-bench.sh LARGE.jpg
+#
+# The twenty are copies of LARGE.jpg under different names (each decoded on its own).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+image="${1:?usage: memory-bench.sh LARGE.jpg}"
+if [ -z "${IRO_BENCH_INNER:-}" ]; then
+  export IRO_BENCH_INNER=1
+  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$image"
+fi
+source "$repo/meson-helpers/env.sh"
+iro="$repo/.build/release/iro"
+[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
+export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSK_RENDERER="${GSK_RENDERER:-cairo}"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+for i in $(seq -w 1 20); do cp "$image" "$tmp/photo-$i.jpg"; done
+
+# Waits until the process's CPU time stops growing (all decoding done), then prints its memory.
+measure() {
+  local pid=$1 last=-1 now
+  for _ in $(seq 600); do
+    sleep 0.5
+    now=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    [ "$now" = "$last" ] && break
+    last=$now
+  done
+  awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$pid/status"
+  echo
+}
+px=$(/usr/bin/python3 -c "import gi; gi.require_version('GdkPixbuf','2.0'); from gi.repository import GdkPixbuf; f,w,h=GdkPixbuf.Pixbuf.get_file_info('$image'); print(w*h)")
+echo "image: $(basename "$image"), $((px / 1000000)) MP, decoded RGB $((px * 3 / 1048576)) MB"
+"$iro" --new-window "$tmp/photo-01.jpg" & pid=$!
+echo -n "one image:     "; measure $pid
+kill $pid; wait $pid 2>/dev/null || true
+"$iro" --new-window "$tmp"/photo-*.jpg & pid=$!
+echo -n "twenty images: "; measure $pid
+kill $pid; wait $pid 2>/dev/null || true
