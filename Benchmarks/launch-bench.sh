@@ -9,7 +9,12 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-5}"; shift || true
-[ $# -gt 0 ] || set -- "$repo/../shared/samples/cups.jpg" "$repo/../shared/samples/kay-5k.png"
+if [ $# -eq 0 ]; then
+  # 2560×1600 JPEG, 5120×2880 PNG, and a 6400×4000 (25.6 MP) JPEG made from the first.
+  large="$repo/.build/large-25mp.jpg"
+  [ -f "$large" ] || /usr/bin/python3 "$repo/Benchmarks/make-large-jpeg.py" "$repo/../shared/samples/cups.jpg" "$large"
+  set -- "$repo/../shared/samples/cups.jpg" "$repo/../shared/samples/kay-5k.png" "$large"
+fi
 
 if [ -z "${IRO_BENCH_INNER:-}" ]; then
   export IRO_BENCH_INNER=1
@@ -18,7 +23,7 @@ fi
 
 source "$repo/meson-helpers/env.sh"
 probe="$repo/.build/first-frame-probe"
-gcc -O2 -o "$probe" "$repo/Benchmarks/first-frame-probe.c" -lX11
+gcc -O2 -o "$probe" "$repo/Benchmarks/first-frame-probe.c" -lX11 -lXext
 iro="$repo/.build/release/iro"
 [ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
 export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Main-loop stalls while a 100-megapixel JPEG loads, and whether closing its tab stops
+# the decode (SPEC A6). Builds the tests in release and runs the gated benchmark
+# Tests/IroUITests/StallProbeBenchmark.swift RUNS times (default 3) under Xvfb with the
+# cairo renderer; prints its "STALL …" lines.
+#
+#   Benchmarks/stall-probe.sh [RUNS]
+#
+# Environment: IRO_BENCH_SCRATCH (default .build-bench), GSK_RENDERER (default cairo).
+# Run it on a quiet machine: on two cores the decode threads and Xvfb compete with the
+# main thread, and each gap also says how much of it the main thread actually ran.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+scratch=${IRO_BENCH_SCRATCH:-$repo/.build-bench}
+runs=${1:-3}
+swift build --package-path "$repo" -c release --build-tests -Xswiftc -enable-testing --scratch-path "$scratch" 2>&1 \
+  | sed -u '/prohibited flag/d' | tail -1
+bundle="$(swift build --package-path "$repo" -c release --scratch-path "$scratch" --show-bin-path)/IroPackageTests.xctest"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for run in $(seq "$runs"); do
+  echo "== run $run"
+  ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GTK_A11Y=none NO_AT_BRIDGE=1 IRO_BENCH=1 \
+  GSK_RENDERER=${GSK_RENDERER:-cairo} \
+    xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" dbus-run-session -- \
+    "$bundle" IroUITests.StallProbeBenchmark 2>&1 | grep -E '^STALL|error:|failed' || true
+done
