@@ -44,15 +44,20 @@ open(sys.argv[1], 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack(
                               + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
 PY
 gio_open_shows_iro() {
+  # The window titled shown.png must belong to the installed binary (its _NET_WM_PID).
   ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     gio open "$1" &
-    for _ in $(seq 100); do
-      if xdotool search --name "^shown.png$" >/dev/null 2>&1 && pgrep -f "$2/bin/iro" >/dev/null; then
-        pkill -f "$2/bin/iro" ; exit 0
+    for _ in $(seq 300); do
+      if wid=$(xdotool search --name "^shown.png$" 2>/dev/null | head -1) && [ -n "$wid" ]; then
+        pid=$(xdotool getwindowpid "$wid")
+        exe=$(readlink -f "/proc/$pid/exe")
+        kill "$pid"
+        [ "$exe" = "$(readlink -f "$2/bin/iro")" ] && exit 0
+        echo "the window belongs to $exe"; exit 1
       fi
       sleep 0.1
     done
-    pkill -f "$2/bin/iro"; exit 1' _ "$tmp/shown.png" "$prefix"
+    echo "no window titled shown.png within 30 s"; exit 1' _ "$tmp/shown.png" "$prefix"
 }
 check "gio open shown.png starts Iro showing it" gio_open_shows_iro
 
