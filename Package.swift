@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
                 swiftSettings: mainActorByDefault),
 
-        .executableTarget(name: "iro", dependencies: ["IroUI", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
+        .executableTarget(name: "iro", dependencies: ["IroUI", "IroCore", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
         // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.

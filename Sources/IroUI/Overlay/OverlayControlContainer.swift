@@ -197,7 +197,9 @@ final class OverlayControlContainer {
         focusInside = inside
         let keyboard = inside && watchedWindow.map { gtk_window_get_focus_visible($0.window) != 0 } == true
         guard keyboard != visibility.isFocused else { return }
-        update { keyboard ? $0.focusEntered(at: $1) : $0.focusLeft(at: $1) }
+        update { visibility, now in
+            if keyboard { visibility.focusEntered(at: now) } else { visibility.focusLeft(at: now) }
+        }
     }
 
     // MARK: Layout
