@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Zoom steps as a user sees them, Iro beside eog, on the same image in the same
 # Xvfb session (1920×1080): each viewer opens IMAGE, then takes STEPS key presses
-# alternating zoom in / zoom out ("plus"/"minus" in both). Reports, per viewer, the
+# alternating zoom in / zoom out (keypad plus and minus in both). Reports, per viewer, the
 # median and min/max time to the first changed frame and to the last change.
 #
 #   Benchmarks/key-response-bench.sh IMAGE [STEPS]
@@ -27,7 +27,7 @@ for renderer in cairo gl; do
   for viewer in iro eog; do
     command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
     cmd=("$iro" --new-window "$image"); [ "$viewer" = eog ] && cmd=(eog --new-instance "$image")
-    out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys plus,minus -- "${cmd[@]}" 2>/dev/null)"
+    out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
     echo "| $viewer | $renderer | $(echo "$out" | awk '{print $1}' | stats) | $(echo "$out" | awk '{print $2}' | stats) | $steps |"
   done
 done

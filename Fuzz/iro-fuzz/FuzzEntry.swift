@@ -163,8 +163,29 @@ enum FuzzHarness {
 
 #if FUZZING
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+/// libFuzzer's entry when the program has its own `main` (libFuzzer's FuzzerMain.o then
+/// stays out of the link). SwiftPM links every executable target with
+/// `--defsym main=<module>_main` and names the Swift entry point accordingly, so a
+/// `@main` type must exist even here; it hands the command line to libFuzzer.
+/// Declared by symbol name: the C declaration lives in compiler-rt's FuzzerInterface,
+/// which no module map here exposes. Pointer and Int32 arguments are passed the same
+/// way by the Swift and C conventions on x86_64 and arm64.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+@main
+struct FuzzMain {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        fuzzerInitialize()
+        exit(LLVMFuzzerRunDriver(&argc, &argv, { data, size in fuzzerTestOneInput(data, size) }))
+    }
+}
+
+func fuzzerInitialize() {
     // Loaders' warnings about damaged files are expected by the thousand; keep the log readable.
     g_log_set_writer_func({ level, fields, count, data in
         let serious = level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0
@@ -172,7 +193,6 @@ public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: Unsafe
     }, nil, nil)
     if getenv("IRO_FUZZ_STRICT") != nil { FuzzHarness.makeCriticalsFatal() }
     _ = FuzzHarness.inputPath
-    return 0
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -56,17 +56,37 @@ public enum ImageDecoder {
                                                        isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
         let total = try FileCheck.regularFileSize(at: path)
         let header = try readHeader(path: path)
+        // Loaders that take a file cut short would show its missing part black.
+        if let shortfall = Truncation.shortfall(path: path, formatName: header.formatName, fileSize: total) {
+            throw .damaged(detail: shortfall)
+        }
 
         guard let file = fopen(path, "rb") else {
             throw errno == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
 
-        let loader = gdk_pixbuf_loader_new()!
+        // The loader the header was read with, not one guessed again from the first
+        // chunk without the file name: the size checked above is then the size this
+        // loader decodes, and formats recognised by their extension (XBM, QTIF) open.
+        let made: UnsafeMutablePointer<GdkPixbufLoader>?
+        do { made = try withGError { gdk_pixbuf_loader_new_with_type(header.formatName, $0) } } catch { made = nil }
+        guard let loader = made else { throw .unsupportedFormat }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var consumed: Int64 = 0
         var tail = [UInt8]()          // the last bytes, for the PNG end check
+        var jpegEnd = JPEGEndScanner()
+        let pngRows = RowCoverage(height: header.formatName == "png" ? header.height : 0)
+        if header.formatName == "png" { pngRows.follow(UnsafeMutableRawPointer(loader)) }
+        /// libjpeg cannot decode an arithmetic-coded JPEG incrementally ("Suspension not
+        /// allowed here"), though gdk-pixbuf reads one whole; such files are rare but valid.
+        func failed(_ error: GLibError) throws(LoadError) -> DecodedImage? {
+            if header.formatName == "jpeg", error.message.contains("Suspension not allowed") {
+                return try decodeWholeFile(path: path, formatName: header.formatName)
+            }
+            throw classify(error)
+        }
 
         while true {
             if isCancelled() {
@@ -84,21 +104,28 @@ public enum ImageDecoder {
                 }
             } catch {
                 _ = try? withGError { gdk_pixbuf_loader_close(loader, $0) }
-                throw classify(error)
+                return try failed(error)
             }
             tail = Array((tail + buffer[0..<count]).suffix(16))
+            if header.formatName == "jpeg" { buffer.withUnsafeBufferPointer { jpegEnd.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) } }
             consumed += Int64(count)
             progress?.set(min(1, Double(consumed) / Double(max(total, 1))))
         }
         do {
             _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
         } catch {
-            throw classify(error)
+            return try failed(error)
         }
         // gdk-pixbuf's incremental PNG loader accepts a file cut short; a PNG
         // always ends with its IEND chunk, so check for it ourselves.
         if header.formatName == "png", !endsWithPNGTrailer(tail) {
             throw .damaged(detail: "the PNG data ends early")
+        }
+        if header.formatName == "png", let row = pngRows.firstMissingRow {
+            throw .damaged(detail: "the PNG image data stops before row \(row + 1) of \(header.height)")
+        }
+        if header.formatName == "jpeg", !jpegEnd.isComplete {
+            throw .damaged(detail: "the JPEG data ends early")
         }
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw .damaged(detail: "no image data")
@@ -110,6 +137,19 @@ public enum ImageDecoder {
             throw .damaged(detail: "could not apply orientation")
         }
         return DecodedImage(adopting: upright, formatName: header.formatName)
+    }
+
+    /// The non-incremental path: the whole file at once, neither cancellable nor with progress.
+    nonisolated static func decodeWholeFile(path: String, formatName: String) throws(LoadError) -> DecodedImage {
+        let loaded: OpaquePointer?
+        do { loaded = try withGError { gdk_pixbuf_new_from_file(path, $0) } } catch { throw classify(error) }
+        guard let pixbuf = loaded else { throw .damaged(detail: "no image data") }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw .damaged(detail: "could not apply orientation")
+        }
+        return DecodedImage(adopting: upright, formatName: formatName)
     }
 
     /// IEND chunk: length 0, "IEND", CRC AE 42 60 82.

@@ -79,7 +79,10 @@ public final class ImagePyramid: @unchecked Sendable {
         self.width = width
         self.height = height
         image = nil
-        let scale = Double(gdk_pixbuf_get_width(preview)) / Double(max(1, width))
+        // From the longer side: the shorter one may be rounded to a few pixels, or up to
+        // one (a 1 × 18758 image has a 1 × 48 preview, whose width says "scale 1").
+        let scale = width >= height ? Double(gdk_pixbuf_get_width(preview)) / Double(max(1, width))
+                                    : Double(gdk_pixbuf_get_height(preview)) / Double(max(1, height))
         levels = [Level(adopting: preview, scale: scale)]
     }
 

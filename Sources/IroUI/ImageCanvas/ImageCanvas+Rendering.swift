@@ -20,7 +20,8 @@ extension ImageCanvas {
                                                   contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
         guard !content.isEmpty else { return }
         let request = ViewRendering.Request(scale: displayScale, content: content, quarterTurns: quarterTurns)
-        guard request != pendingRequest else { return }
+        // Same request: skip it, unless the rendering under way or shown is from older levels.
+        guard request != pendingRequest || renderedFrom != ObjectIdentifier(pyramid) && renderTask == nil else { return }
         pendingRequest = request
         renderTask?.cancel()
         let hue = self.hue
@@ -31,6 +32,8 @@ extension ImageCanvas {
             self.renderTask = nil
             // The hue may have moved while this was rendering: recolour on arrival.
             self.rendering = rendering.flatMap { $0.hue == self.hue ? $0 : $0.withHue(self.hue) }
+            self.renderedFrom = self.rendering == nil ? nil : ObjectIdentifier(pyramid)
+            self.renderingFailed = self.rendering == nil      // then frames fall back to scaled levels
             gtk_widget_queue_draw(self.widget)
         }
     }
@@ -52,5 +55,7 @@ extension ImageCanvas {
         renderTask = nil
         pendingRequest = nil
         rendering = nil
+        renderedFrom = nil
+        renderingFailed = false
     }
 }

@@ -18,6 +18,11 @@ extension ImageCanvas {
             let content = rendering.request.content
             var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
             gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
+            if renderedFrom != ObjectIdentifier(pyramid) { scheduleRendering() }   // made from a preview
+        } else if rendering == nil, !renderingFailed, animation == nil, !zoom.isPinching {
+            // Nothing shown yet for this image: its exact rendering is ~10 ms away, while
+            // scaling a screen-sized level here would hold the main loop for 40–60 ms.
+            scheduleRendering()
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
             scheduleRendering()

@@ -26,6 +26,9 @@ final class ImageCanvas: CustomWidgetDelegate {
     var rendering: ViewRendering?
     var renderTask: Task<Void, Never>?
     var pendingRequest: ViewRendering.Request?
+    /// The pyramid the current rendering was made from.
+    var renderedFrom: ObjectIdentifier?
+    var renderingFailed = false
     /// nil until both the image and an allocation are known.
     private(set) var zoom: ZoomModel?
     /// The scale being drawn: the model's, or an in-between one while animating or pinching.
@@ -68,7 +71,11 @@ final class ImageCanvas: CustomWidgetDelegate {
     func replacePyramid(_ replacement: ImagePyramid) {
         guard let current = pyramid, current.width == replacement.width, current.height == replacement.height else { return }
         pyramid = replacement
-        discardRendering()
+        // The current rendering shows the same image at the same place: keep drawing it
+        // until one made from the new levels replaces it (no blurry or slow frame between).
+        renderTask?.cancel()
+        renderTask = nil
+        pendingRequest = nil
         gtk_widget_queue_draw(widget)
     }
 

@@ -1,0 +1,422 @@
+#!/usr/bin/python3
+"""Writes the fuzzer's seed corpus: tiny images in every format the installed
+gdk-pixbuf loaders read, and a few broken ones.
+
+    /usr/bin/python3 Fuzz/make-corpus.py [FOLDER]     (default: Fuzz/corpus)
+
+Everything is made here from the standard library (zlib, struct), except JPEG and
+WebP, which need an encoder: those come from gdk-pixbuf through PyGObject
+(Debian's python3-gi, hence /usr/bin/python3) and are skipped with a note when it
+is missing. The output is deterministic, so re-running it changes nothing in git.
+Seeds are small (the fuzzer runs with -max_len=65536; the whole corpus stays far
+below 200 KB): libFuzzer mutates them, so variety matters more than size.
+"""
+
+import os
+import struct
+import sys
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+# ---------------------------------------------------------------------------
+# Pixels
+# ---------------------------------------------------------------------------
+
+def pattern(w, h, alpha=False):
+    """Rows of RGB(A) bytes: a gradient with a checker, so every format has detail."""
+    rows = []
+    for y in range(h):
+        row = bytearray()
+        for x in range(w):
+            c = 255 if (x // 2 + y // 2) % 2 else 0
+            row += bytes((x * 255 // max(1, w - 1), y * 255 // max(1, h - 1), c))
+            if alpha:
+                row.append((x + y) * 255 // max(1, w + h - 2))
+        rows.append(bytes(row))
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# PNG
+# ---------------------------------------------------------------------------
+
+def chunk(kind, data):
+    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+
+
+PNG_SIG = b'\x89PNG\r\n\x1a\n'
+
+
+def png(w, h, ctype=2, depth=8, rows=None, extra=b'', interlace=0, filt=0):
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[ctype]
+    if rows is None:
+        if ctype == 2:
+            rows = pattern(w, h)
+        elif ctype == 6:
+            rows = pattern(w, h, alpha=True)
+        else:
+            bits = depth * channels
+            stride = (w * bits + 7) // 8
+            rows = [bytes((x * 37 + y * 11) & 0xff for x in range(stride)) for y in range(h)]
+    if interlace:
+        raw = adam7(rows, w, h, channels * depth)
+    else:
+        raw = b''.join(bytes((filt,)) + r for r in rows)
+    ihdr = struct.pack('>IIBBBBB', w, h, depth, ctype, 0, 0, interlace)
+    return PNG_SIG + chunk(b'IHDR', ihdr) + extra + chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b'')
+
+
+def adam7(rows, w, h, bits):
+    """Interlaced scanlines (filter 0) for whole-byte pixel formats."""
+    bpp = bits // 8
+    out = b''
+    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                           (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
+        for y in range(y0, h, dy):
+            line = b''.join(rows[y][x * bpp:(x + 1) * bpp] for x in range(x0, w, dx))
+            if line:
+                out += b'\x00' + line
+    return out
+
+
+def png_seeds():
+    s = {}
+    s['png-rgb-8x8.png'] = png(8, 8)
+    s['png-rgba-8x6.png'] = png(8, 6, ctype=6)
+    s['png-grey-1bit-16x4.png'] = png(16, 4, ctype=0, depth=1)
+    s['png-grey16-4x4.png'] = png(4, 4, ctype=0, depth=16)
+    s['png-grey-alpha-4x4.png'] = png(4, 4, ctype=4)
+    palette = b''.join(bytes((i * 60, 255 - i * 60, i * 30)) for i in range(4))
+    s['png-palette-trns-8x8.png'] = png(8, 8, ctype=3, depth=2,
+                                      extra=chunk(b'PLTE', palette) + chunk(b'tRNS', b'\x00\x80'))
+    s['png-interlaced-9x7.png'] = png(9, 7, interlace=1)
+    s['png-filter-paeth-6x6.png'] = png(6, 6, filt=4)
+    text = (chunk(b'tEXt', b'Comment\x00Iro fuzz seed') +
+            chunk(b'zTXt', b'Author\x00\x00' + zlib.compress(b'nobody')) +
+            chunk(b'iTXt', b'Title\x00\x00\x00en\x00Titel\x00seed') +
+            chunk(b'gAMA', struct.pack('>I', 45455)) +
+            chunk(b'pHYs', struct.pack('>IIB', 2835, 2835, 1)) +
+            chunk(b'iCCP', b'icc\x00\x00' + zlib.compress(b'\x00' * 128)))
+    s['png-chunks-4x4.png'] = png(4, 4, extra=text)
+    # EXIF orientation 6 in an eXIf chunk (a big-endian TIFF header with one IFD entry).
+    exif = b'MM\x00*\x00\x00\x00\x08\x00\x01' + struct.pack('>HHIHH', 0x0112, 3, 1, 6, 0) + b'\x00\x00\x00\x00'
+    s['png-exif-orientation-6x3.png'] = png(6, 3, extra=chunk(b'eXIf', exif))
+    # Broken on purpose.
+    good = png(8, 8)
+    s['bad-png-truncated.png'] = good[:len(good) // 2]
+    s['bad-png-no-iend.png'] = good[:-12]
+    s['bad-png-crc.png'] = good[:29] + bytes((good[29] ^ 0xff,)) + good[30:]
+    s['bad-png-zero-size.png'] = PNG_SIG + chunk(b'IHDR', struct.pack('>IIBBBBB', 0, 0, 8, 2, 0, 0, 0)) + chunk(b'IEND', b'')
+    s['bad-png-bomb.png'] = PNG_SIG + chunk(b'IHDR', struct.pack('>IIBBBBB', 100000, 100000, 8, 2, 0, 0, 0)) + chunk(b'IEND', b'')
+    s['bad-png-empty-idat.png'] = (PNG_SIG + chunk(b'IHDR', struct.pack('>IIBBBBB', 4, 4, 8, 2, 0, 0, 0)) +
+                                   chunk(b'IDAT', b'') + chunk(b'IEND', b''))
+    return s
+
+
+# ---------------------------------------------------------------------------
+# GIF (with a small LZW encoder that resets its table before codes grow)
+# ---------------------------------------------------------------------------
+
+def lzw(indices, min_size):
+    clear, end = 1 << min_size, (1 << min_size) + 1
+    size = min_size + 1
+    codes = [clear]
+    used = end + 1
+    for i in indices:
+        codes.append(i)
+        used += 1
+        if used >= (1 << size) - 1:       # keep the code width fixed: reset early
+            codes.append(clear)
+            used = end + 1
+    codes.append(end)
+    out, acc, nbits = bytearray(), 0, 0
+    for c in codes:
+        acc |= c << nbits
+        nbits += size
+        while nbits >= 8:
+            out.append(acc & 0xff)
+            acc >>= 8
+            nbits -= 8
+    if nbits:
+        out.append(acc & 0xff)
+    blocks = b''.join(bytes((len(out[i:i + 255]),)) + bytes(out[i:i + 255]) for i in range(0, len(out), 255))
+    return bytes((min_size,)) + blocks + b'\x00'
+
+
+def gif(w, h, frames=1, local=False, transparent=False):
+    colours = b''.join(bytes((i * 60, 200 - i * 40, i * 20)) for i in range(4))
+    out = b'GIF89a' + struct.pack('<HHBBB', w, h, 0x80 | 0x01 if not local else 0, 0, 0)
+    if not local:
+        out += colours
+    if frames > 1:
+        out += b'!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00'
+    for f in range(frames):
+        pixels = [(x + y + f) % 4 for y in range(h) for x in range(w)]
+        if frames > 1 or transparent:
+            out += b'!\xf9\x04' + bytes((0x08 | (1 if transparent else 0),)) + struct.pack('<H', 10) + b'\x00\x00'
+        out += b',' + struct.pack('<HHHHB', 0, 0, w, h, (0x80 | 0x01) if local else 0)
+        if local:
+            out += colours
+        out += lzw(pixels, 2)
+    return out + b';'
+
+
+def gif_seeds():
+    s = {}
+    s['gif-8x8.gif'] = gif(8, 8)
+    s['gif-animated-3-frames-6x5.gif'] = gif(6, 5, frames=3)
+    s['gif-local-palette-transparent-5x5.gif'] = gif(5, 5, local=True, transparent=True)
+    good = gif(8, 8)
+    s['bad-gif-truncated.gif'] = good[:len(good) - 8]
+    s['bad-gif-bomb.gif'] = b'GIF89a' + struct.pack('<HHBBB', 65535, 65535, 0x80, 0, 0) + b'\x00' * 6 + b';'
+    return s
+
+
+# ---------------------------------------------------------------------------
+# BMP, ICO, ANI
+# ---------------------------------------------------------------------------
+
+def bmp_dib(w, h, bpp=24, compression=0, palette=b'', data=None, masks=b''):
+    if data is None:
+        stride = (w * bpp + 31) // 32 * 4
+        data = b''.join(bytes(((x * 29 + y * 7) & 0xff) for x in range(stride)) for y in range(h))
+    header = struct.pack('<IiiHHIIiiII', 40, w, h, 1, bpp, compression, len(data), 2835, 2835,
+                         len(palette) // 4, 0)
+    return header + masks + palette, data
+
+
+def bmp(w, h, **kw):
+    header, data = bmp_dib(w, h, **kw)
+    offset = 14 + len(header)
+    return b'BM' + struct.pack('<IHHI', offset + len(data), 0, 0, offset) + header + data
+
+
+def bmp_seeds():
+    s = {}
+    s['bmp-24bit-5x3.bmp'] = bmp(5, 3)
+    s['bmp-32bit-bitfields-4x4.bmp'] = bmp(4, 4, bpp=32, compression=3,
+                                           masks=struct.pack('<III', 0xff0000, 0xff00, 0xff))
+    grey = b''.join(bytes((i, i, i, 0)) for i in range(256))
+    s['bmp-8bit-palette-6x4.bmp'] = bmp(6, 4, bpp=8, palette=grey)
+    s['bmp-1bit-16x2.bmp'] = bmp(16, 2, bpp=1, palette=b'\x00\x00\x00\x00\xff\xff\xff\x00')
+    # RLE8: a run of 4 of colour 1, an absolute run of 3, end of line, end of bitmap.
+    rle = b'\x04\x01' + b'\x00\x03\x02\x03\x04\x00' + b'\x00\x00' + b'\x02\x05\x00\x01'
+    s['bmp-rle8-4x2.bmp'] = bmp(4, 2, bpp=8, compression=1, palette=grey, data=rle)
+    s["bmp-top-down-3x3.bmp"] = bmp(3, -3, data=b"".join(bytes(c for x in range(3) for c in (x * 40, 90, y * 80)) + b"\x00" * 3 for y in range(3)))
+    s['bad-bmp-truncated.bmp'] = bmp(5, 3)[:60]
+    s['bad-bmp-bomb.bmp'] = bmp(100000, 100000, data=b'\x00' * 16)
+    s.update(ico_seeds())
+    return s
+
+
+def ico(images):
+    """images: list of (w, h, payload) where payload is a PNG or a DIB (BMP without file header)."""
+    out = struct.pack('<HHH', 0, 1, len(images))
+    offset = 6 + 16 * len(images)
+    entries, blobs = b'', b''
+    for w, h, payload in images:
+        entries += struct.pack('<BBBBHHII', w & 0xff, h & 0xff, 0, 0, 1, 32, len(payload), offset + len(blobs))
+        blobs += payload
+    return out + entries + blobs
+
+
+def ico_dib(w, h):
+    header, data = bmp_dib(w, h * 2, bpp=32)           # ICO DIBs declare twice the height (XOR + AND)
+    xor = data[:w * 4 * h]
+    mask_stride = (w + 31) // 32 * 4
+    return header + xor + b'\x00' * (mask_stride * h)
+
+
+def ico_seeds():
+    s = {}
+    s['ico-bmp-4x4.ico'] = ico([(4, 4, ico_dib(4, 4))])
+    s['ico-png-and-bmp.ico'] = ico([(8, 8, png(8, 8, ctype=6)), (2, 2, ico_dib(2, 2))])
+    cur = bytearray(ico([(4, 4, ico_dib(4, 4))]))
+    cur[2] = 2                                             # type 2: cursor (hotspot in the planes/bpp fields)
+    s['cur-4x4.cur'] = bytes(cur)
+    riff = b'ACON' + b'anih' + struct.pack('<I', 36) + struct.pack('<IIIIIIIII', 36, 1, 1, 0, 0, 0, 0, 10, 1)
+    icon = ico([(4, 4, ico_dib(4, 4))])
+    lst = b'fram' + b'icon' + struct.pack('<I', len(icon)) + icon
+    riff += b'LIST' + struct.pack('<I', len(lst)) + lst
+    s['ani-1-frame.ani'] = b'RIFF' + struct.pack('<I', len(riff)) + riff
+    return s
+
+
+# ---------------------------------------------------------------------------
+# TGA, PNM, XPM, XBM, TIFF, SVG, ICNS, QTIF
+# ---------------------------------------------------------------------------
+
+def tga(w, h, rle=False, bpp=24):
+    header = struct.pack('<BBBHHBHHHHBB', 0, 0, 10 if rle else 2, 0, 0, 0, 0, 0, w, h, bpp, 0x20)
+    px = bpp // 8
+    pixels = [bytes(((x * 40) & 0xff, (y * 60) & 0xff, 128, 255)[:px]) for y in range(h) for x in range(w)]
+    if not rle:
+        return header + b''.join(pixels)
+    body = b''
+    for i in range(0, len(pixels), 2):
+        body += b'\x81' + pixels[i] if i + 1 < len(pixels) else b'\x00' + pixels[i]   # runs of 2, literals of 1
+    return header + body
+
+
+def tiff(w, h, compression=1, bits=8, spp=3, photometric=2, little=True):
+    e = '<' if little else '>'
+    stride = w * spp * bits // 8
+    data = bytes((i * 13) & 0xff for i in range(stride * h))
+    if compression == 32773:   # PackBits: literal runs of at most 128
+        packed = b''
+        for r in range(h):
+            row = data[r * stride:(r + 1) * stride]
+            for i in range(0, len(row), 128):
+                part = row[i:i + 128]
+                packed += bytes((len(part) - 1,)) + part
+        data = packed
+    entries = [(256, 3, 1, w), (257, 3, 1, h), (258, 3, 1, bits), (259, 3, 1, compression),
+               (262, 3, 1, photometric), (273, 4, 1, 0), (277, 3, 1, spp), (278, 3, 1, h),
+               (279, 4, 1, len(data)), (284, 3, 1, 1)]
+    ifd_size = 2 + 12 * len(entries) + 4
+    data_offset = 8 + ifd_size
+    out = (b'II*\x00' if little else b'MM\x00*') + struct.pack(e + 'I', 8) + struct.pack(e + 'H', len(entries))
+    for tag, kind, count, value in entries:
+        if tag == 273:
+            value = data_offset
+        if kind == 3:
+            out += struct.pack(e + 'HHIHH', tag, kind, count, value, 0)
+        else:
+            out += struct.pack(e + 'HHII', tag, kind, count, value)
+    return out + struct.pack(e + 'I', 0) + data
+
+
+def misc_seeds():
+    s = {}
+    s['tga-rgb-4x3.tga'] = tga(4, 3)
+    s['tga-rle-rgba-4x2.tga'] = tga(4, 2, rle=True, bpp=32)
+    s['pnm-p6-4x3.ppm'] = b'P6\n# seed\n4 3\n255\n' + bytes((i * 21) & 0xff for i in range(36))
+    s['pnm-p5-4x3.pgm'] = b'P5 4 3 255\n' + bytes(range(0, 240, 20))
+    s['pnm-p4-16x2.pbm'] = b'P4\n16 2\n\xaa\x55\x0f\xf0'
+    s['pnm-p3-ascii-2x2.ppm'] = b'P3\n2 2\n255\n255 0 0  0 255 0\n0 0 255  255 255 0\n'
+    s['pnm-p1-ascii-3x2.pbm'] = b'P1\n3 2\n1 0 1\n0 1 0\n'
+    s['bad-pnm-truncated.ppm'] = b'P6\n400 300\n255\n' + b'\x10' * 64
+    s['xpm-4x3.xpm'] = (b'/* XPM */\nstatic char *seed[] = {\n"4 3 2 1",\n"a c #ff0000",\n". c None",\n'
+                        b'"a..a",\n".aa.",\n"a..a"};\n')
+    s['xbm-8x2.xbm'] = b'#define seed_width 8\n#define seed_height 2\nstatic unsigned char seed_bits[] = {\n 0x81, 0x7e };\n'
+    s['tiff-rgb-4x3-le.tif'] = tiff(4, 3)
+    s['tiff-grey-packbits-5x2-be.tif'] = tiff(5, 2, compression=32773, spp=1, photometric=1, little=False)
+    s['svg-shapes.svg'] = (b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16" '
+                           b'viewBox="0 0 24 16"><defs><linearGradient id="g"><stop offset="0" stop-color="red"/>'
+                           b'<stop offset="1" stop-color="blue"/></linearGradient></defs>'
+                           b'<rect width="24" height="16" fill="url(#g)"/><circle cx="8" cy="8" r="5" fill="#0f0" '
+                           b'opacity="0.5"/><text x="12" y="12" font-size="6">Iro</text></svg>\n')
+    s['svg-viewbox-only.svg'] = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20"><path d="M0 0L30 20"/></svg>'
+    s['bad-svg-bomb.svg'] = b'<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>'
+    s['bad-svg-malformed.svg'] = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5"'
+    # ICNS: one 'is32' 16x16 RLE-compressed icon would be long; an 'ic07'-style PNG entry is simpler.
+    icon = png(16, 16, ctype=6)
+    entry = b'ic04' + struct.pack('>I', 8 + len(icon)) + icon
+    s['icns-png-16.icns'] = b'icns' + struct.pack('>I', 8 + len(entry)) + entry
+    # QTIF: an 'idsc' atom (image description, codec 'png ') then the 'idat' atom.
+    desc = (struct.pack('>I', 86) + b'png ' + b'\x00' * 16 + b'\x00' * 8 + struct.pack('>HH', 16, 16) +
+            b'\x00\x48\x00\x00\x00\x48\x00\x00' + struct.pack('>I', len(icon)) + struct.pack('>H', 1) +
+            b'\x00' * 32 + struct.pack('>Hh', 24, -1))
+    s['qtif-png-16.qtif'] = (struct.pack('>I', 8 + len(desc)) + b'idsc' + desc +
+                             struct.pack('>I', 8 + len(icon)) + b'idat' + icon)
+    # Not images at all.
+    s['text.txt'] = b'just some text, not an image\n'
+    s['pdf-header.pdf'] = b'%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< >>\nendobj\n'
+    s['one-byte.bin'] = b'\x89'
+    return s
+
+
+# ---------------------------------------------------------------------------
+# JPEG and WebP: encoded by gdk-pixbuf (PyGObject), when available
+# ---------------------------------------------------------------------------
+
+def encoded_seeds():
+    try:
+        import gi
+        gi.require_version('GdkPixbuf', '2.0')
+        from gi.repository import GdkPixbuf, GLib
+    except (ImportError, ValueError) as e:
+        print(f'note: no PyGObject/GdkPixbuf ({e}); JPEG and WebP seeds skipped', file=sys.stderr)
+        return {}
+
+    def pixbuf(w, h, alpha=False):
+        data = b''.join(pattern(w, h, alpha))
+        return GdkPixbuf.Pixbuf.new_from_bytes(GLib.Bytes.new(data), GdkPixbuf.Colorspace.RGB, alpha, 8,
+                                               w, h, w * (4 if alpha else 3))
+
+    def save(pb, kind, **options):
+        ok, data = pb.save_to_bufferv(kind, list(options), [str(v) for v in options.values()])
+        return bytes(data)
+
+    s = {}
+    s['jpeg-baseline-16x8.jpg'] = save(pixbuf(16, 8), 'jpeg', quality=90)
+    # Large enough that the harness asks for a quick preview (maxSide 48: ≥ 96 px).
+    s['jpeg-preview-120x100.jpg'] = save(pixbuf(120, 100), 'jpeg', quality=40)
+    s['jpeg-q100-9x9.jpg'] = save(pixbuf(9, 9), 'jpeg', quality=100)
+    base = s['jpeg-baseline-16x8.jpg']
+    # EXIF orientation 6 (APP1 right after SOI).
+    tiff_ifd = b'MM\x00*\x00\x00\x00\x08\x00\x01' + struct.pack('>HHIHH', 0x0112, 3, 1, 6, 0) + b'\x00\x00\x00\x00'
+    app1 = b'Exif\x00\x00' + tiff_ifd
+    s['jpeg-exif-orientation-6.jpg'] = base[:2] + b'\xff\xe1' + struct.pack('>H', len(app1) + 2) + app1 + base[2:]
+    s['bad-jpeg-truncated.jpg'] = base[:len(base) * 2 // 3]
+    s['bad-jpeg-header-only.jpg'] = base[:160]
+    # SOF0 declaring 65500 × 65500.
+    sof = base.find(b'\xff\xc0')
+    if sof > 0:
+        s['bad-jpeg-bomb.jpg'] = base[:sof + 5] + struct.pack('>HH', 65500, 65500) + base[sof + 9:]
+    s.update(cjpeg_seeds())
+    try:
+        s['webp-lossy-8x8.webp'] = save(pixbuf(8, 8), 'webp', quality=50)
+        s['webp-lossless-alpha-6x6.webp'] = save(pixbuf(6, 6, alpha=True), 'webp', lossless='TRUE')
+        s['bad-webp-truncated.webp'] = s['webp-lossy-8x8.webp'][:30]
+    except GLib.Error as e:
+        print(f'note: WebP seeds skipped ({e.message})', file=sys.stderr)
+    try:
+        s['tiff-gdk-pixbuf-8x8.tif'] = save(pixbuf(8, 8, alpha=True), 'tiff', compression='8')
+    except GLib.Error as e:
+        print(f'note: TIFF (deflate) seed skipped ({e.message})', file=sys.stderr)
+    return s
+
+
+def cjpeg_seeds():
+    """JPEG coding variants gdk-pixbuf cannot write: progressive, arithmetic-coded (the
+    incremental loader cannot decode those; Iro falls back to a whole-file decode) and
+    with restart markers. Made with libjpeg-turbo's cjpeg, when installed."""
+    import shutil
+    import subprocess
+    cjpeg = shutil.which('cjpeg')
+    if not cjpeg:
+        print('note: no cjpeg (libjpeg-turbo-progs); progressive/arithmetic JPEG seeds skipped', file=sys.stderr)
+        return {}
+    w, h = 40, 24
+    ppm = b'P6\n%d %d\n255\n' % (w, h) + b''.join(pattern(w, h))
+    s = {}
+    for name, options in (('jpeg-progressive-40x24.jpg', ['-progressive']),
+                          ('jpeg-arithmetic-40x24.jpg', ['-arithmetic']),
+                          ('jpeg-restart-grey-40x24.jpg', ['-restart', '1', '-grayscale']),
+                          ('jpeg-444-optimized-40x24.jpg', ['-sample', '1x1', '-optimize', '-quality', '30'])):
+        r = subprocess.run([cjpeg] + options, input=ppm, capture_output=True)
+        if r.returncode == 0:
+            s[name] = r.stdout
+    return s
+
+
+def main():
+    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
+    os.makedirs(folder, exist_ok=True)
+    seeds = {}
+    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds):
+        seeds.update(make())
+    total = 0
+    for name, data in sorted(seeds.items()):
+        with open(os.path.join(folder, name), 'wb') as f:
+            f.write(data)
+        total += len(data)
+        assert len(data) <= 65536, f'{name} is larger than the fuzzer\'s -max_len'
+    print(f'{len(seeds)} seeds, {total} bytes, in {folder}')
+
+
+if __name__ == '__main__':
+    main()
