@@ -7,10 +7,9 @@
 //
 // The decoder's front door takes paths (FileCheck → DeclaredSize/readHeader →
 // GdkPixbufLoader), so each input is written to a file first. What a decoded image
-// then meets in the app is exercised too: the image pyramid, the JPEG quick preview
+// then meets in the app is exercised too: the image pyramid, the JPEG reduced decode
 // and an exact rendering of a small region (scaled, rotated, hue-shifted).
 import CGtk
-import Dispatch
 import Foundation
 import IroCore
 import IroImaging
@@ -64,9 +63,12 @@ enum FuzzHarness {
         } catch {
             outcome.append("header: \(describe(error))")
         }
-        if let preview = preview(path: path) {
-            outcome.append("preview \(preview.levels[0].width)×\(preview.levels[0].height)")
-            _ = render(preview, seed: preview.width &+ preview.height)
+        // A JPEG decoded at ⅛ or ¼ (what a screen shows of a large one), at a small
+        // target so that inputs of a few hundred pixels reach it.
+        if let reduced = try? ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 48)), !reduced.isFullResolution {
+            let pyramid = ImagePyramid(image: reduced)
+            outcome.append("reduced \(pyramid.levels[0].width)×\(pyramid.levels[0].height)")
+            _ = render(pyramid, seed: pyramid.width &+ pyramid.height)
         }
         do throws(LoadError) {
             guard let image = try ImageDecoder.decodeSynchronously(path: path) else {
@@ -92,19 +94,6 @@ enum FuzzHarness {
             outcome.append("decode: \(describe(error))")
         }
         return outcome.joined(separator: "; ")
-    }
-
-    /// The JPEG quick preview (the app's first frame for large JPEGs), at a small target
-    /// size so that inputs of a few hundred pixels reach it.
-    static func preview(path: String) -> ImagePyramid? {
-        nonisolated(unsafe) var result: ImagePyramid?
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            result = await ImageDecoder.decodePreview(path: path, maxSide: 48)
-            done.signal()
-        }
-        done.wait()
-        return result
     }
 
     /// An exact rendering of a small region, as the canvas asks for one: at a scale that

@@ -1,28 +1,41 @@
 import CGtk
 import IroCore
 
-/// A decoded image: the GdkPixbuf that holds its pixels. Textures for drawing are
-/// made by the ImagePyramid's levels (level 0 shares these pixels, no copy).
+/// A decoded image: the GdkPixbuf that holds its pixels, at full size or reduced
+/// (a JPEG decoded at ½, ¼ or ⅛; see `DecodeDetail`). Textures for drawing are made
+/// by the ImagePyramid's levels (level 0 shares these pixels, no copy).
 ///
 /// Immutable after creation, and GObject reference counting is atomic, so it
 /// may cross threads.
 public final class DecodedImage: @unchecked Sendable {
     /// `GdkPixbuf *` (+1), the pixel owner.
     public let pixbuf: OpaquePointer
+    /// The pixels held.
     public let width: Int
     public let height: Int
+    /// The image's own size, upright: `width` × `height` unless reduced.
+    public let imageWidth: Int
+    public let imageHeight: Int
     /// gdk-pixbuf's name for the format ("png", "jpeg", …).
     public let formatName: String
 
-    /// Adopts a +1 pixbuf.
-    init(adopting pixbuf: OpaquePointer, formatName: String) {
+    /// Adopts a +1 pixbuf of an image of `imageWidth` × `imageHeight` (the pixbuf's own size if nil).
+    init(adopting pixbuf: OpaquePointer, formatName: String, imageWidth: Int? = nil, imageHeight: Int? = nil) {
         self.pixbuf = pixbuf
         self.width = Int(gdk_pixbuf_get_width(pixbuf))
         self.height = Int(gdk_pixbuf_get_height(pixbuf))
+        self.imageWidth = imageWidth ?? width
+        self.imageHeight = imageHeight ?? height
         self.formatName = formatName
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
-    public var size: Size { Size(width: Double(width), height: Double(height)) }
+    /// The image's size (not the reduced pixels').
+    public var size: Size { Size(width: Double(imageWidth), height: Double(imageHeight)) }
+    /// Decoded pixels per image pixel, from the longer side: 1, or about ½, ¼, ⅛.
+    public var scale: Double {
+        imageWidth >= imageHeight ? Double(width) / Double(max(1, imageWidth)) : Double(height) / Double(max(1, imageHeight))
+    }
+    public var isFullResolution: Bool { width == imageWidth && height == imageHeight }
 }

@@ -46,13 +46,15 @@ public enum ImageDecoder {
     /// Decodes the whole image, applying EXIF orientation (SPEC A5).
     /// Throws `CancellationError` as `.unreadable` is wrong, so cancellation is
     /// reported through `Task.isCancelled` by the caller; this returns nil then.
+    /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
     @concurrent
-    nonisolated public static func decode(path: String, progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
-        try decodeSynchronously(path: path, progress: progress, isCancelled: { Task.isCancelled })
+    nonisolated public static func decode(path: String, detail: DecodeDetail = .full,
+                                          progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
+        try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
     }
 
     /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
-    nonisolated public static func decodeSynchronously(path: String, progress: LoadProgress? = nil,
+    nonisolated public static func decodeSynchronously(path: String, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
                                                        isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
         let total = try FileCheck.regularFileSize(at: path)
         let header = try readHeader(path: path)
@@ -73,6 +75,13 @@ public enum ImageDecoder {
         do { made = try withGError { gdk_pixbuf_loader_new_with_type(header.formatName, $0) } } catch { made = nil }
         guard let loader = made else { throw .unsupportedFormat }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        // Asked for before any data, libjpeg then decodes straight at this size (its
+        // output is ⌈side / reduction⌉, exactly what is asked, so nothing is rescaled).
+        let reduction = header.formatName == "jpeg" ? detail.reduction(imageSide: max(header.width, header.height)) : 1
+        if reduction > 1 {
+            gdk_pixbuf_loader_set_size(loader, Int32((header.width + reduction - 1) / reduction),
+                                       Int32((header.height + reduction - 1) / reduction))
+        }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var consumed: Int64 = 0
         var tail = [UInt8]()          // the last bytes, for the PNG end check
@@ -132,11 +141,17 @@ public enum ImageDecoder {
         }
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         try ImageLimits.check(width: width, height: height)
+        // EXIF orientations 5–8 turn the image a quarter: its full size turns too.
+        let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
+        let quarterTurned = (5...8).contains(orientation)
         // Returns a new pixbuf (+1), rotated/flipped per the EXIF Orientation tag, or a new ref.
         guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
             throw .damaged(detail: "could not apply orientation")
         }
-        return DecodedImage(adopting: upright, formatName: header.formatName)
+        guard reduction > 1 else { return DecodedImage(adopting: upright, formatName: header.formatName) }
+        return DecodedImage(adopting: upright, formatName: header.formatName,
+                            imageWidth: quarterTurned ? header.height : header.width,
+                            imageHeight: quarterTurned ? header.width : header.height)
     }
 
     /// The non-incremental path: the whole file at once, neither cancellable nor with progress.

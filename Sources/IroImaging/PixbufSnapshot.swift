@@ -16,6 +16,12 @@ public final class PixbufSnapshot: Sendable {
         self.pixbuf = copy
     }
 
+    /// Takes the pixels of a decode nothing else holds (a decode made for this export).
+    public init(taking image: DecodedImage) {
+        g_object_ref(UnsafeMutableRawPointer(image.pixbuf))
+        pixbuf = image.pixbuf
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
     public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }

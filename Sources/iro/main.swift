@@ -5,8 +5,8 @@ import IroUI
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it,
 // after picking the renderer that suits the machine (before GTK starts).
 let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-if let renderer = RendererChoice.renderer(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
-    setenv("GSK_RENDERER", renderer, 0)
+for (name, value) in RendererChoice.settings(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
+    setenv(name, value, 0)
 }
 let application = IroApplication()
 exit(application.run())

@@ -16,3 +16,18 @@ import Testing
         #expect(RendererChoice.renderer(environment: ["GSK_RENDERER": ""], renderNodes: []) == "cairo")
     }
 }
+
+@Suite struct RendererSettingsTests {
+    @Test func cairoAlsoSwitchesOffGDKsGL() {
+        #expect(RendererChoice.settings(environment: [:], renderNodes: []) == ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable"])
+    }
+
+    @Test func aGPUChangesNothing() {
+        #expect(RendererChoice.settings(environment: [:], renderNodes: ["renderD128"]).isEmpty)
+    }
+
+    @Test func theUsersSettingsWin() {
+        #expect(RendererChoice.settings(environment: ["GSK_RENDERER": "ngl"], renderNodes: []).isEmpty, "GL stays for a GL renderer")
+        #expect(RendererChoice.settings(environment: ["GDK_DEBUG": "events"], renderNodes: []) == ["GSK_RENDERER": "cairo"])
+    }
+}

@@ -10,32 +10,36 @@ import XCTest
 final class FuzzRegressionTests: XCTestCase {
     let fixtures = Fixtures()
 
-    /// A JPEG 1 pixel wide and 18758 tall. Its quick preview is 1 × 48; the preview
+    /// A JPEG 1 pixel wide and 18758 tall. Its quick first decode was 1 × 48, and that
     /// level's scale came from the width alone (1 / 1 = 1 instead of 48 / 18758), so a
     /// rendering of it asked gdk_pixbuf_scale for a 195× bilinear reduction: 15 s of CPU
     /// for a 96-pixel result (libFuzzer timeout, 2026-11-22), and a wrongly placed picture.
-    func testThinJPEGPreviewLevelHasTheScaleOfItsLongerSide() throws {
+    /// Reduced decodes take their scale from the longer side the same way.
+    func testThinJPEGReducedLevelHasTheScaleOfItsLongerSide() throws {
         let url = fixtures.image("thin.jpg", width: 1, height: 18758, type: "jpeg") { _, y in RGBA(UInt8(y & 0xFF), 0, 0) }
-        let preview = try XCTUnwrap(ImageDecoder.previewSynchronously(path: url.path, maxSide: 48))
-        XCTAssertEqual(preview.levels[0].width, 1)
-        XCTAssertEqual(preview.levels[0].height, 48)
-        XCTAssertEqual(preview.levels[0].scale, 48.0 / 18758.0, accuracy: 1e-9)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .screen(side: 48)))
+        let pyramid = ImagePyramid(image: image)
+        XCTAssertEqual(pyramid.levels[0].width, 1)
+        XCTAssertEqual(pyramid.levels[0].height, 2345, "⌈18758 / 8⌉")
+        XCTAssertEqual(pyramid.levels[0].scale, 2345.0 / 18758.0, accuracy: 1e-9)
 
         // The rendering the canvas would ask for at best fit (96 px tall): drawn from the
-        // preview by a factor of 2, not 0.005.
+        // smallest level by a factor of at most 2.
         let request = ViewRendering.Request(scale: 96.0 / 18758.0, content: PixelRect(x: 0, y: 0, width: 1, height: 96), quarterTurns: 0)
-        let rendering = try XCTUnwrap(ViewRendering.render(request, hue: 0.5, from: preview))
+        XCTAssertGreaterThanOrEqual(pyramid.level(for: request.scale).scale, request.scale)
+        XCTAssertLessThanOrEqual(pyramid.level(for: request.scale).scale, 2 * request.scale + 1e-9)
+        let rendering = try XCTUnwrap(ViewRendering.render(request, hue: 0.5, from: pyramid))
         XCTAssertEqual(rendering.request, request)
     }
 
     /// Wide images keep working the same way (the scale comes from the width there).
-    func testWidePreviewLevelScale() throws {
+    func testWideReducedLevelScale() throws {
         let url = fixtures.image("wide.jpg", width: 4000, height: 30, type: "jpeg") { x, _ in RGBA(0, UInt8(x & 0xFF), 0) }
-        let preview = try XCTUnwrap(ImageDecoder.previewSynchronously(path: url.path, maxSide: 1000))
-        // gdk-pixbuf fits 4000 × 30 into 1000 × 7 (the height truncated): 933 × 7.
-        let level = preview.levels[0]
-        XCTAssertEqual(level.width, 933)
-        XCTAssertEqual(level.scale, Double(level.width) / 4000, accuracy: 1e-9)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .screen(side: 1000)))
+        let level = ImagePyramid(image: image).levels[0]
+        XCTAssertEqual(level.width, 1000)
+        XCTAssertEqual(level.height, 8, "⌈30 / 4⌉")
+        XCTAssertEqual(level.scale, 0.25, accuracy: 1e-9)
     }
 
     /// Every committed seed and reproducer goes through the same front door as the

@@ -37,7 +37,8 @@ final class HueFrameBenchmark: XCTestCase {
             gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
             XCTAssertTrue(harness.open([url]) === window)
             let view = try XCTUnwrap(window.selectedView)
-            XCTAssertEqual(view.image?.width, 6000)
+            GtkTestEnvironment.pump(timeout: 30) { view.canvas.zoom != nil }
+            XCTAssertEqual(view.canvas.pyramid?.width, 6000)
             // As during a drag: the pointer is on the slider, so the overlay stays shown.
             iro_emit_double_double(raw(view.hueOverlay.motion), "enter", 1, 1)
             GtkTestEnvironment.pump(for: 0.5)

@@ -6,37 +6,47 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// Tabs in the background keep only a preview beyond the memory budget, and get
-/// full resolution back when shown (issue "Open anything, fast, in little memory").
+/// Tabs in the background keep only screen-sized levels beyond the memory budget, show
+/// them at once when shown again, and decode more when the view needs it.
 final class MemoryTests: XCTestCase {
-    func testBackgroundTabsBeyondTheBudgetKeepOnlyAPreviewAndComeBackWhenShown() throws {
+    func testBackgroundTabsBeyondTheBudgetKeepOnlyScreenSizedLevelsAndComeBackWhenShown() throws {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            // Each 1200×900 image holds ~4.3 MB with its levels; allow one in the background.
-            harness.app.residency = ResidencyPolicy(backgroundBudget: 5_000_000)
-            let urls = (0..<4).map { harness.fixtures.quadrants("img\($0).png", width: 1200, height: 900) }
+            // Each 2400×1800 image holds ~17 MB with its levels; allow one in the background.
+            // Larger than the screen, so what a trimmed tab keeps (≤ the screen) lacks detail.
+            harness.app.residency = ResidencyPolicy(backgroundBudget: 20_000_000)
+            let first = harness.fixtures.quadrants("img0.png", width: 2400, height: 1800)
+            let urls = [first] + (1..<4).map { harness.fixtures.bytes("img\($0).png", Array(harness.fixtures.data(of: first))) }
             let window = try XCTUnwrap(harness.open(urls))
-            for index in 1..<4 {
+            // Each tab shown in turn at 100 %, which decodes every pixel.
+            for index in 0..<4 {
                 adw_tab_view_set_selected_page(window.tabView, window.pages[index])
-                GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.isLoading } }
+                let canvas = window.views[index].canvas
+                GtkTestEnvironment.pump(timeout: 5) { canvas.zoom != nil }
+                canvas.updateModel { $0.setScale(1) }
+                gtk_widget_queue_draw(canvas.widget)
+                XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { canvas.pyramid?.detail == 1 && !window.views[index].isLoading })
             }
+            adw_tab_view_set_selected_page(window.tabView, window.pages[3])
             let views = window.views
             // Shown: the last tab. In the background: img2 (most recent) fits, img0 and img1 do not.
             XCTAssertTrue(views[3].canvas.pyramid?.isComplete ?? false)
             XCTAssertTrue(views[2].canvas.pyramid?.isComplete ?? false)
             XCTAssertFalse(views[1].canvas.pyramid?.isComplete ?? true)
             XCTAssertFalse(views[0].canvas.pyramid?.isComplete ?? true)
-            XCTAssertEqual(views[0].fullResolutionBytes, 0)
-            XCTAssertNotNil(views[0].canvas.pyramid, "a trimmed tab still has its preview to show at once")
-            XCTAssertLessThanOrEqual(views[0].canvas.pyramid.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, views[0].previewSize)
+            XCTAssertEqual(views[0].decodedBytes, 0)
+            XCTAssertNotNil(views[0].canvas.pyramid, "a trimmed tab still has levels to show at once")
+            XCTAssertLessThanOrEqual(views[0].canvas.pyramid.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, views[0].screenSide)
 
-            // Shown again: the preview at once (same size, same view), full resolution soon after.
+            // Shown again: the kept levels at once (same size, same view), every pixel again
+            // soon after, since the view is still at 100 %.
             let zoomBefore = views[0].canvas.zoom
             adw_tab_view_set_selected_page(window.tabView, window.pages[0])
             XCTAssertEqual(views[0].canvas.zoom?.imageSize, zoomBefore?.imageSize)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[0].canvas.pyramid?.isComplete ?? false })
-            XCTAssertEqual(views[0].canvas.zoom?.scale, zoomBefore?.scale, "the view did not jump")
+            XCTAssertLessThan(views[0].canvas.pyramid?.detail ?? 1, 1)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[0].canvas.pyramid?.detail == 1 })
+            XCTAssertEqual(views[0].canvas.zoom?.scale, 1, "the view did not jump")
         }
     }
 }

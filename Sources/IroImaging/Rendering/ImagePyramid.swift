@@ -5,11 +5,11 @@ import IroCore
 /// zoom draws from a level at most twice its size instead of scaling the whole
 /// image every frame (RENDERING-FACTS: scaling a large texture dominates).
 ///
-/// A pyramid may also be *partial*: only small levels, standing in for the full
-/// image — a quick preview decoded at screen size while the full decode runs, or
-/// what a tab in the background keeps to save memory (SPEC A6; issue "Open
-/// anything, fast, in little memory"). Sizes and scales always refer to the full
-/// image, so the view does not move when the full levels arrive.
+/// The top level need not be the full size: a large JPEG is decoded with only the
+/// detail the view needs (`DecodeDetail`), and a tab in the background keeps only
+/// its small levels (SPEC A6; issue "Open anything, fast, in little memory"). Sizes
+/// and scales always refer to the full image, so the view does not move when more
+/// detail arrives.
 public final class ImagePyramid: @unchecked Sendable {
     /// One level: its pixels and a texture over them, released with the level.
     public final class Level: @unchecked Sendable {
@@ -48,42 +48,42 @@ public final class ImagePyramid: @unchecked Sendable {
     public let image: DecodedImage?
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }
+    /// Built from a decode (not the small levels a background tab kept).
     public var isComplete: Bool { image != nil }
+    /// Level pixels per image pixel of the most detailed level: 1 when it holds every pixel.
+    public var detail: Double { levels[0].scale }
+    /// Whether a view at `scale` would show more detail than the levels hold.
+    public func needsMoreDetail(at scale: Double) -> Bool { min(1, scale) > detail * 1.001 }
     /// Bytes of pixels held.
     public var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } }
 
     static let smallestSide = 256
 
-    /// The complete pyramid of `image`, built by halving (bilinear averaging of 2×2
-    /// pixels). Run off the main thread.
-    nonisolated public init(image: DecodedImage, isCancelled: () -> Bool = { false }) {
+    /// The pyramid of `image` (full size or reduced), built by halving (bilinear
+    /// averaging of 2×2 pixels). Run off the main thread.
+    ///
+    /// With `smaller`, the levels of a less detailed pyramid of the same image, those
+    /// levels are taken over instead of being made again: more detail for a view that
+    /// zoomed in then costs only the new top level (and any missing between).
+    nonisolated public init(image: DecodedImage, reusing smaller: ImagePyramid? = nil, isCancelled: () -> Bool = { false }) {
         self.image = image
-        width = image.width
-        height = image.height
+        let (width, height) = (image.imageWidth, image.imageHeight)
+        (self.width, self.height) = (width, height)
         g_object_ref(UnsafeMutableRawPointer(image.pixbuf))
-        var levels = [Level(adopting: image.pixbuf, scale: 1)]
+        var scale = image.scale
+        var levels = [Level(adopting: image.pixbuf, scale: scale)]
+        let top = scale
+        let reused = smaller.map { $0.width == width && $0.height == height ? $0.levels.filter { $0.scale < top / 1.5 } : [] } ?? []
+        let reusedTop = reused.first?.scale ?? 0
         var current = image.pixbuf
-        var scale = 1.0
-        while max(gdk_pixbuf_get_width(current), gdk_pixbuf_get_height(current)) > Int32(Self.smallestSide), !isCancelled() {
+        while scale / 2 > reusedTop * 1.5, max(gdk_pixbuf_get_width(current), gdk_pixbuf_get_height(current)) > Int32(Self.smallestSide), !isCancelled() {
             let w = max(1, gdk_pixbuf_get_width(current) / 2), h = max(1, gdk_pixbuf_get_height(current) / 2)
             guard let half = gdk_pixbuf_scale_simple(current, w, h, GDK_INTERP_BILINEAR) else { break }
             scale /= 2
             levels.append(Level(adopting: half, scale: scale))
             current = half
         }
-        self.levels = levels
-    }
-
-    /// A partial pyramid of one preview level standing in for a `width` × `height` image.
-    nonisolated init(preview: OpaquePointer, width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        image = nil
-        // From the longer side: the shorter one may be rounded to a few pixels, or up to
-        // one (a 1 × 18758 image has a 1 × 48 preview, whose width says "scale 1").
-        let scale = width >= height ? Double(gdk_pixbuf_get_width(preview)) / Double(max(1, width))
-                                    : Double(gdk_pixbuf_get_height(preview)) / Double(max(1, height))
-        levels = [Level(adopting: preview, scale: scale)]
+        self.levels = levels + reused
     }
 
     nonisolated private init(width: Int, height: Int, levels: [Level]) {
@@ -116,11 +116,14 @@ public final class ImagePyramid: @unchecked Sendable {
 }
 
 extension ImageDecoder {
-    /// Decodes `path` and builds its pyramid, all off the main thread: what a tab needs to show.
+    /// Decodes `path` at `detail` and builds its pyramid, all off the main thread: what a tab needs to show.
+    /// `reusing`: the less detailed levels shown now, when this decode adds detail to them.
     @concurrent
-    nonisolated public static func decodeForDisplay(path: String, progress: LoadProgress? = nil) async throws(LoadError) -> ImagePyramid? {
-        guard let image = try decodeSynchronously(path: path, progress: progress, isCancelled: { Task.isCancelled }) else { return nil }
+    nonisolated public static func decodeForDisplay(path: String, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
+                                                    progress: LoadProgress? = nil) async throws(LoadError) -> ImagePyramid? {
+        guard let image = try decodeSynchronously(path: path, detail: detail, progress: progress,
+                                                  isCancelled: { Task.isCancelled }) else { return nil }
         guard !Task.isCancelled else { return nil }
-        return ImagePyramid(image: image, isCancelled: { Task.isCancelled })
+        return ImagePyramid(image: image, reusing: smaller, isCancelled: { Task.isCancelled })
     }
 }

@@ -105,8 +105,8 @@ public final class IroApplication {
         windows.removeAll { $0 === window }
     }
 
-    /// Trims tabs in the background to their previews, least recently shown first,
-    /// until their full-resolution pixels fit the budget.
+    /// Trims tabs in the background to screen-sized levels, least recently shown first,
+    /// until their decoded pixels fit the budget.
     func rebalanceMemory() {
         var views: [DocumentID: DocumentView] = [:]
         var entries: [ResidencyPolicy.Entry] = []
@@ -114,11 +114,11 @@ public final class IroApplication {
             let shown = window.selectedView
             for view in window.views {
                 views[view.document.id] = view
-                entries.append(.init(id: view.document.id, bytes: view.fullResolutionBytes,
+                entries.append(.init(id: view.document.id, bytes: view.decodedBytes,
                                      lastShown: view.lastShown, isShown: view === shown))
             }
         }
-        for id in residency.documentsToTrim(entries) { views[id]?.trimToPreview() }
+        for id in residency.documentsToTrim(entries) { views[id]?.trimToScreenSize() }
     }
 
     // MARK: Moving tabs between windows (SPEC B4)

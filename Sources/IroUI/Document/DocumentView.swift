@@ -60,11 +60,11 @@ final class DocumentView {
         gtk_overlay_add_overlay(OpaquePointer(widget), fileBanner.widget)
         Self.key.attach(self, to: raw(widget))
         connectHue()
+        canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         onSignal(raw(widget), "destroy") { [weak self] in self?.cancelLoad() }
     }
 
-    /// Decodes the document's file off the main thread, then shows it or its error:
-    /// first a quick preview where the format allows one, then the full image.
+    /// Decodes the document's file off the main thread, then shows it or its error.
     func load(keepingCurrent: Bool = false) {
         if NotePackage.isPackageName(document.url) {
             loadNotePackage()
@@ -73,7 +73,8 @@ final class DocumentView {
         loadImage(at: document.url.path, keepingCurrent: keepingCurrent)
     }
 
-    /// Decodes the image at `path` into this tab (the document's file, or a note package's image).
+    /// Decodes the image at `path` into this tab (the document's file, or a note package's
+    /// image) with the detail a screen shows of it whole; zooming in asks for more.
     func loadImage(at path: String, keepingCurrent: Bool = false) {
         cancelLoad()
         imagePath = path
@@ -82,48 +83,46 @@ final class DocumentView {
             document.state = .loading
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "loading")
         }
+        // Reloading a changed file keeps the detail the view has now.
+        let detail: DecodeDetail = showsImage ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
+        decode(path, detail: detail)
+    }
+
+    /// Decodes again with the detail a view at `scale` shows, when the levels held have
+    /// less: after zooming in, or on coming back from the background. Until it arrives
+    /// the view shows the levels it has, scaled.
+    func addDetail(for scale: Double) {
+        guard let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
+              !isFileDeleted, case .loaded = document.state else { return }
+        decode(imagePath, detail: .scale(scale), reusing: pyramid)
+    }
+
+    /// `reusing`: levels of the same pixels to keep below the new detail.
+    private func decode(_ path: String, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil) {
         let progress = LoadProgress()
         loadingBar.start(following: progress)
-        let previewSide = previewSize
         loadTask = Task { [weak self] in
-            if !showsImage, let preview = await ImageDecoder.decodePreview(path: path, maxSide: previewSide) {
-                guard !Task.isCancelled, let self else { return }
-                self.showPreview(preview)
-            }
             let result: Result<ImagePyramid?, LoadError>
-            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, progress: progress)) }
+            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, detail: detail, reusing: smaller,
+                                                                                                 progress: progress)) }
             catch { result = .failure(error) }
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result)
         }
     }
 
-    /// Brings back full resolution for a tab that kept only a preview in the background.
-    func restoreFullResolution() {
-        guard let pyramid = canvas.pyramid, !pyramid.isComplete, loadTask == nil, !isFileDeleted else { return }
-        let progress = LoadProgress()
-        loadingBar.start(following: progress)
-        let path = imagePath
-        loadTask = Task { [weak self] in
-            let result: Result<ImagePyramid?, LoadError>
-            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, progress: progress)) }
-            catch { result = .failure(error) }
-            guard !Task.isCancelled, let self else { return }
-            self.finishLoad(result)
-        }
-    }
-
-    /// Keeps only a screen-sized preview while the tab is in the background.
-    func trimToPreview() {
+    /// Keeps only screen-sized levels while the tab is in the background.
+    func trimToScreenSize() {
         guard let pyramid = canvas.pyramid, pyramid.isComplete else { return }
-        canvas.replacePyramid(pyramid.trimmed(maxSide: previewSize))
+        canvas.replacePyramid(pyramid.trimmed(maxSide: screenSide))
     }
 
-    /// Bytes of full-resolution pixels this tab holds.
-    var fullResolutionBytes: Int { canvas.pyramid.map { $0.isComplete ? $0.byteCount : 0 } ?? 0 }
+    /// Bytes of decoded pixels this tab holds beyond what trimming keeps (0 once trimmed).
+    var decodedBytes: Int { canvas.pyramid.map { $0.isComplete ? $0.byteCount : 0 } ?? 0 }
 
-    /// The longest side a preview needs: the largest monitor's (a sensible guess before there is a window).
-    var previewSize: Int {
+    /// The longest side of the largest monitor, in device pixels: how much of an image
+    /// a view at best fit can show (a sensible guess before there is a window).
+    var screenSide: Int {
         var side = 1920
         if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) {
             for index in 0..<g_list_model_get_n_items(monitors) {
@@ -137,14 +136,6 @@ final class DocumentView {
         return side
     }
 
-    private func showPreview(_ preview: ImagePyramid) {
-        document.state = .loaded(width: preview.width, height: preview.height)
-        canvas.show(preview, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
-        focusCanvasIfShown()
-        onStateChanged?()
-    }
-
     func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
         loadingBar.stop()
         loadTask = nil
@@ -153,7 +144,7 @@ final class DocumentView {
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()
             if let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
-                canvas.replacePyramid(pyramid)       // the preview (or trimmed) levels give way, the view stays
+                canvas.replacePyramid(pyramid)       // more (or fresh) detail of the same image: the view stays
             } else {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }

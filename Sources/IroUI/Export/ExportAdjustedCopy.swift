@@ -7,24 +7,47 @@ import IroImaging
 /// image with its hue applied, written as PNG or JPEG where the user chooses.
 ///
 /// The pixels are copied when the command starts, together with the hue of that moment;
-/// the dialog asks for a name; `HueExport` adjusts and writes in the background.
+/// the dialog asks for a name; `HueExport` adjusts and writes in the background. A tab
+/// that shows a large JPEG with less than all its pixels (`DecodeDetail`) starts
+/// decoding them all at once, while the dialog is open.
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
         guard let view = window.selectedView, let image = view.image else { return }
         let document = view.document.url
         // The file the pixels came from: the document, or a note package's image.
         let original = view.imagePath.isEmpty ? document : URL(fileURLWithPath: view.imagePath)
-        guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
-            ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"), parent: window.window)
-            return
+        let pixels: Task<PixbufSnapshot?, Never>
+        if image.isFullResolution {
+            guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
+                ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"), parent: window.window)
+                return
+            }
+            pixels = Task { snapshot }
+        } else {
+            let path = original.path
+            pixels = Task { await fullResolution(of: path) }
         }
         let hue = view.document.view.hue
         SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
                            suggestedName: HueExport.suggestedName(for: document),
                            folder: document.deletingLastPathComponent()) { [weak window] destination in
-            guard let destination else { return }
-            Task { await export(snapshot, hue: hue, original: original, to: destination, parent: window?.window) }
+            guard let destination else { return pixels.cancel() }
+            Task {
+                guard let snapshot = await pixels.value else {
+                    ExportFailureDialog.present(.writeFailed(detail: "the image’s file could not be read again at full size"),
+                                                parent: window?.window)
+                    return
+                }
+                await export(snapshot, hue: hue, original: original, to: destination, parent: window?.window)
+            }
         }
+    }
+
+    /// Every pixel of the image at `path`, decoded off the main thread; nil if that fails.
+    @concurrent
+    nonisolated static func fullResolution(of path: String) async -> PixbufSnapshot? {
+        guard let decoded = try? ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) else { return nil }
+        return PixbufSnapshot(taking: decoded)
     }
 
     /// Writes the copy and shows what went wrong, if anything; returns that failure.

@@ -9,6 +9,9 @@ extension ImageCanvas {
     /// scaled by GSK (while zooming, or until the exact one is ready).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let pyramid, let zoom else { return }
+        // The target scale, so the decode starts with a zoom animation, not after it.
+        let needed = max(zoom.scale, displayScale)
+        if pyramid.needsMoreDetail(at: needed) { onNeedsDetail?(needed) }
         // Whole pixels, so a 1:1 rendering lands exactly on the screen's grid.
         let exactOrigin = zoom.contentOrigin(offset: offset, scale: displayScale)
         let origin = Point(x: exactOrigin.x.rounded(), y: exactOrigin.y.rounded())
@@ -18,7 +21,7 @@ extension ImageCanvas {
             let content = rendering.request.content
             var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
             gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
-            if renderedFrom != ObjectIdentifier(pyramid) { scheduleRendering() }   // made from a preview
+            if renderedFrom != ObjectIdentifier(pyramid) { scheduleRendering() }   // made from other levels
         } else if rendering == nil, !renderingFailed, animation == nil, !zoom.isPinching {
             // Nothing shown yet for this image: its exact rendering is ~10 ms away, while
             // scaling a screen-sized level here would hold the main loop for 40–60 ms.

@@ -48,6 +48,9 @@ final class ImageCanvas: CustomWidgetDelegate {
         didSet { if hue != oldValue { hueChanged() } }
     }
 
+    /// Told when the view shows more detail than the pyramid holds (the scale it needs),
+    /// so the document decodes the image again with that detail.
+    var onNeedsDetail: (@MainActor (Double) -> Void)?
     /// Told whenever the zoom (scale, limits or mode) changes, for the toolbar.
     var onZoomChanged: (@MainActor () -> Void)?
 

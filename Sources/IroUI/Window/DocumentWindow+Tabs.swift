@@ -141,8 +141,7 @@ extension DocumentWindow {
         lastSelected = selectedView
         if let view = selectedView {
             owner?.session.select(view.document.id)
-            view.lastShown = monotonicSeconds()
-            view.restoreFullResolution()        // if it kept only a preview in the background
+            view.lastShown = monotonicSeconds()     // its canvas asks for any detail it lacks when drawn
         }
         owner?.rebalanceMemory()
         update()

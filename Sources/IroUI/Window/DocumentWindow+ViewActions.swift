@@ -13,7 +13,7 @@ extension DocumentWindow {
         actions.setEnabled("rotate-clockwise", hasImage)
         actions.setEnabled("rotate-counterclockwise", hasImage)
         actions.setEnabled("reset-hue", hasImage)
-        // Exporting needs the full-resolution pixels, not a preview.
+        // A tab that holds less than every pixel decodes them again for the export.
         actions.setEnabled("export-copy", selectedView?.canvas.pyramid?.isComplete ?? false)
     }
 }
