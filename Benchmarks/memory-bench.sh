@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Peak memory (VmHWM) and settled memory (VmRSS) of Iro with one large image open,
-# and with twenty large images in tabs, release build, in Xvfb at 1920×1080.
+# Peak memory (VmHWM) and settled memory (VmRSS) of Iro with one large image open (at
+# best fit, as it opens, and then zoomed to 100 %, which decodes every pixel), and with
+# twenty large images in tabs; release build, in Xvfb at 1920×1080, the renderer left to
+# Iro's own choice as on a user's machine. eog on the same image, for scale.
 #
 #   Benchmarks/memory-bench.sh LARGE.jpg
 #
 # The twenty are copies of LARGE.jpg under different names (each decoded on its own).
+# Zooming uses the window's actions over D-Bus (GtkApplicationWindow exports them).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 image="${1:?usage: memory-bench.sh LARGE.jpg}"
@@ -15,7 +18,7 @@ fi
 source "$repo/meson-helpers/env.sh"
 iro="$repo/.build/release/iro"
 [ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSK_RENDERER="${GSK_RENDERER:-cairo}"
+export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 for i in $(seq -w 1 20); do cp "$image" "$tmp/photo-$i.jpg"; done
 
@@ -31,11 +34,25 @@ measure() {
   awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$pid/status"
   echo
 }
+zoom_to_100() {
+  gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
+    --method org.gtk.Actions.Activate zoom-reset '[]' '{}' >/dev/null
+}
 px=$(/usr/bin/python3 -c "import gi; gi.require_version('GdkPixbuf','2.0'); from gi.repository import GdkPixbuf; f,w,h=GdkPixbuf.Pixbuf.get_file_info('$image'); print(w*h)")
-echo "image: $(basename "$image"), $((px / 1000000)) MP, decoded RGB $((px * 3 / 1048576)) MB"
+echo "image: $(basename "$image"), $((px / 1000000)) MP, decoded RGB $((px * 3 / 1048576)) MB, RGBA $((px * 4 / 1048576)) MB (MB = MiB here)"
+"$iro" --new-window "$repo/data/sample-chart.png" & pid=$!
+echo -n "Iro, the small sample chart: "; measure $pid
+kill $pid; wait $pid 2>/dev/null || true
 "$iro" --new-window "$tmp/photo-01.jpg" & pid=$!
-echo -n "one image:     "; measure $pid
+echo -n "Iro, one image at best fit:  "; measure $pid
+zoom_to_100
+echo -n "  then zoomed to 100 %:      "; measure $pid
 kill $pid; wait $pid 2>/dev/null || true
 "$iro" --new-window "$tmp"/photo-*.jpg & pid=$!
-echo -n "twenty images: "; measure $pid
+echo -n "Iro, twenty images:          "; measure $pid
 kill $pid; wait $pid 2>/dev/null || true
+if command -v eog >/dev/null; then
+  eog --new-instance "$tmp/photo-01.jpg" & pid=$!
+  echo -n "eog, one image:              "; measure $pid
+  kill $pid; wait $pid 2>/dev/null || true
+fi

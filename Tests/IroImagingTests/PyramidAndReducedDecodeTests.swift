@@ -126,6 +126,12 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         }
         XCTAssertEqual(bgra(full, 5, 5), RGBA(255, 0, 0))
         XCTAssertEqual(bgra(full, 35, 25), RGBA(255, 255, 0))
+        // A region at 100 % (taken from the level without scaling): its own pixels, in place.
+        let corner = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 19, y: 14, width: 21, height: 16), quarterTurns: 0),
+                                                        hue: 0.5, from: pyramid))
+        XCTAssertEqual(corner.hued.width, 21)
+        XCTAssertEqual(bgra(corner, 0, 0), RGBA(255, 0, 0), "image pixel (19, 14): the red quadrant's last")
+        XCTAssertEqual(bgra(corner, 1, 1), RGBA(255, 255, 0), "image pixel (20, 15): the yellow quadrant's first")
         let turned = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 0, y: 0, width: 30, height: 40), quarterTurns: 1),
                                                         hue: 0.5, from: pyramid))
         XCTAssertEqual(turned.hued.width, 30)

@@ -30,6 +30,12 @@ public final class PixelBuffer: @unchecked Sendable {
         gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
     }
 
+    /// A cairo image surface sharing these pixels (the buffer must not change afterwards,
+    /// and must outlive the surface).
+    public func makeSurface() -> OpaquePointer {
+        cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    }
+
     /// Converts a GdkPixbuf (RGB, or RGBA with straight alpha) to this layout.
     static func from(pixbuf: OpaquePointer) -> PixelBuffer? {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))

@@ -24,8 +24,12 @@ public final class ViewRendering: @unchecked Sendable {
     let base: PixelBuffer
     /// What is drawn: the base with the hue applied (shares `hued`'s pixels).
     let hued: PixelBuffer
-    /// `GdkTexture *` over `hued`.
+    /// `GdkTexture *` over `hued`, for GPU renderers.
     public let texture: OpaquePointer
+    /// `cairo_surface_t *` over the same pixels, for the cairo renderer: GTK 4.8 draws a
+    /// texture node by first copying the whole texture into a new cairo surface, every
+    /// frame; a cairo node painting this surface blits only what is visible.
+    public let surface: OpaquePointer
 
     init(request: Request, hue: Double, base: PixelBuffer, hued: PixelBuffer) {
         self.request = request
@@ -33,9 +37,15 @@ public final class ViewRendering: @unchecked Sendable {
         self.base = base
         self.hued = hued
         texture = hued.makeTexture()
+        surface = hued.makeSurface()
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    deinit {
+        // Before the pixels go (with `hued`, after this): a render node still holding the
+        // surface gets its own copy when the surface is finished.
+        cairo_surface_destroy(surface)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+    }
 
     /// Renders `request` from the pyramid. Past 100 % pixels are magnified without
     /// smoothing (nearest neighbour), so they stay crisp; below, the nearest larger
@@ -50,12 +60,8 @@ public final class ViewRendering: @unchecked Sendable {
         let contentHeight = Int((Double(pyramid.height) * request.scale).rounded(.up))
         let source = ViewGeometry.unrotate(content, quarterTurns: turns, imageWidth: contentWidth, imageHeight: contentHeight)
         let level = pyramid.level(for: request.scale)
-        let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
-        guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(source.width), Int32(source.height)) else { return nil }
-        let factor = request.scale / level.scale
-        gdk_pixbuf_scale(level.pixbuf, scaled, 0, 0, Int32(source.width), Int32(source.height),
-                         -Double(source.x), -Double(source.y), factor, factor,
-                         request.scale > 1 + 1e-9 ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+        guard let scaled = scaledRegion(source, of: level, factor: request.scale / level.scale,
+                                        magnifying: request.scale > 1 + 1e-9) else { return nil }
         let base: OpaquePointer
         switch turns {
         case 1: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_CLOCKWISE) ?? scaled
@@ -67,6 +73,22 @@ public final class ViewRendering: @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(base)) }
         guard let pixels = PixelBuffer.from(pixbuf: base) else { return nil }
         return withHue(hue, request: request, base: pixels)
+    }
+
+    /// The pixels of `region` (in level pixels × `factor`) as a new pixbuf (+1). At a
+    /// level's own scale (100 % on the full image) that is a view into the level, not a
+    /// copy: the conversion to BGRA that follows is the only pass over the pixels.
+    nonisolated static func scaledRegion(_ region: PixelRect, of level: ImagePyramid.Level, factor: Double, magnifying: Bool) -> OpaquePointer? {
+        if abs(factor - 1) < 1e-9, region.x >= 0, region.y >= 0,
+           region.x + region.width <= level.width, region.y + region.height <= level.height {
+            return gdk_pixbuf_new_subpixbuf(level.pixbuf, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+        }
+        let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
+        guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
+        gdk_pixbuf_scale(level.pixbuf, scaled, 0, 0, Int32(region.width), Int32(region.height),
+                         -Double(region.x), -Double(region.y), factor, factor,
+                         magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+        return scaled
     }
 
     /// The same pixels with another hue: only the colour lookup runs again.

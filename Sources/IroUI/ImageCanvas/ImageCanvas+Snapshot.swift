@@ -20,7 +20,13 @@ extension ImageCanvas {
         if let rendering, covers(rendering, origin: origin) {
             let content = rendering.request.content
             var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
-            gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
+            if drawsWithCairo, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+                cairo_set_source_surface(cr, rendering.surface, Double(bounds.origin.x), Double(bounds.origin.y))
+                cairo_paint(cr)
+                cairo_destroy(cr)
+            } else {
+                gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
+            }
             if renderedFrom != ObjectIdentifier(pyramid) { scheduleRendering() }   // made from other levels
         } else if rendering == nil, !renderingFailed, animation == nil, !zoom.isPinching {
             // Nothing shown yet for this image: its exact rendering is ~10 ms away, while
@@ -31,6 +37,12 @@ extension ImageCanvas {
             scheduleRendering()
         }
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// Whether the window draws with GSK's cairo renderer (see `ViewRendering.surface`).
+    var drawsWithCairo: Bool {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
+        return g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(renderer), gsk_cairo_renderer_get_type()) != 0
     }
 
     /// Whether `rendering` shows the current view exactly.
