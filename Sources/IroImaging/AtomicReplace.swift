@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that anyone looking sees the old file or the whole new one, never a
 /// part (SPEC D6): the content goes to a hidden temporary file in the destination's

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads the dimensions a file declares, straight from its first bytes, for
 /// formats whose decoders give up on absurd sizes before telling us what they

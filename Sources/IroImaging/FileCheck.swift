@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import IroCore
 
 /// Decides from the file system alone whether a path can be an image we may read,

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import Glibc
 import GtkSupport
 import IroCore
 

@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 
 /// What the installed gdk-pixbuf loaders can read (SPEC A1): the same source the
 /// Open dialog's filter and the desktop entry's MimeType come from.

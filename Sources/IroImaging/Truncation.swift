@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 
 /// Whether a file holds all the data its header promises.
 ///

@@ -198,6 +198,15 @@ final class ExportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
     }
 
+    /// The app has no NSString (it links FoundationEssentials only), so the extension rule is
+    /// written out; it must keep answering as NSString's `pathExtension` did.
+    func testPathExtensionMatchesNSString() {
+        for name in ["a.png", "a.b.jpeg", ".png", "..png", "..", "a.", "a", "dir/a.png", "dir.png/a",
+                     "a.png/", "/", "", "a.png ", "é.JPG", "a/.jpg"] {
+            XCTAssertEqual(String(HueExport.pathExtension(of: name)), (name as NSString).pathExtension, name)
+        }
+    }
+
     func testAMissingFolderIsAClearError() throws {
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One open document (SPEC A4): a stable identity, its file, and its own view
 /// state. The decoded pixels belong to the UI layer (they are GPU/GTK objects);

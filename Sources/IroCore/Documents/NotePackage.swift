@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A note package (SPEC A8): a folder `Name.notesdoc` holding `Text.txt` (UTF-8, required)
 /// and optionally `Image.png`, shown as one read-only document.
@@ -64,35 +65,28 @@ public struct NotePackage: Equatable, Sendable {
         }
     }
 
+    /// Plain POSIX reads: FoundationEssentials has no FileHandle.
     private static func readText(at url: URL, limit: Int) throws(NotePackageError) -> Data {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw .unreadable(reason(for: error))
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(reason(for: errno)) }
+        defer { close(fd) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        // Read one byte past the limit to tell "exactly at the limit" from "too large".
+        while data.count <= limit {
+            let count = read(fd, &chunk, min(chunk.count, limit + 1 - data.count))
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(reason(for: errno))
+            }
+            data.append(contentsOf: chunk[..<count])
         }
-        defer { try? handle.close() }
-        do {
-            // Read one byte past the limit to tell "exactly at the limit" from "too large".
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else { throw NotePackageError.unreadable("Text.txt is too large.") }
-            return data
-        } catch let error as NotePackageError {
-            throw error
-        } catch {
-            throw .unreadable(reason(for: error))
-        }
+        guard data.count <= limit else { throw .unreadable("Text.txt is too large.") }
+        return data
     }
 
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError {
-            return "Permission denied."
-        }
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           posix.domain == NSPOSIXErrorDomain, posix.code == Int(EACCES) {
-            return "Permission denied."
-        }
-        return nsError.localizedDescription
+    private static func reason(for code: Int32) -> String {
+        code == EACCES || code == EPERM ? "Permission denied." : String(cString: strerror(code))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // cos, sin, remainder
 
 /// The hue rotation of SPEC D3: a slider value 0…1 rotates the displayed hue by
 /// (value − 0.5) × 360°.

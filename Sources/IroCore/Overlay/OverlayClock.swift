@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A source of "now" in seconds, injectable so visibility logic is tested without waiting.
 public protocol OverlayClock: Sendable {

@@ -1,17 +1,15 @@
-import Foundation
+import Synchronization
 
 /// Hands out process-unique, increasing numbers; a lock because ids are made on whatever
 /// thread creates a document.
-final class IdentifierCounter: @unchecked Sendable {
-    // @unchecked: `value` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var value: UInt64 = 0
+final class IdentifierCounter: Sendable {
+    private let value = Mutex<UInt64>(0)
 
     func next() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        value &+= 1
-        return value
+        value.withLock { value in
+            value &+= 1
+            return value
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkSupport
 
 /// `iro [--new-window] [FILE…]`, `iro --version`, `iro --help` (SPEC E3).

@@ -1,6 +1,6 @@
 import CGtk
 import CGtkShims
-import Foundation
+import FoundationEssentials
 import GtkSupport
 import IroCore
 

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkSupport
 
 /// The Open dialog (SPEC A3): several files at once, filtered to what the

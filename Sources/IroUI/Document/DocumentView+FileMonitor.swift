@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkSupport
 
 /// SPEC A9: a file changed on disk reloads its tab (keeping the view); a deleted

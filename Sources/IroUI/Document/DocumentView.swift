@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GtkSupport
 import IroCore
 import IroImaging

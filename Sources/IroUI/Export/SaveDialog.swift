@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkSupport
 
 /// Asks where to save one file. GtkFileChooserNative (GTK 4.8 has no GtkFileDialog), so

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkSupport
 
 /// Files dropped anywhere on the window become tabs (SPEC A3).

@@ -1,6 +1,5 @@
 import CGtk
 import CGtkShims
-import Foundation
 import GtkSupport
 import IroCore
 
