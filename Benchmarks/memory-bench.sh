@@ -31,8 +31,7 @@ measure() {
     [ "$now" = "$last" ] && break
     last=$now
   done
-  awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$pid/status"
-  echo
+  echo "$2 $(awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$pid/status")"
 }
 zoom_to_100() {
   gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
@@ -41,18 +40,18 @@ zoom_to_100() {
 px=$(/usr/bin/python3 -c "import gi; gi.require_version('GdkPixbuf','2.0'); from gi.repository import GdkPixbuf; f,w,h=GdkPixbuf.Pixbuf.get_file_info('$image'); print(w*h)")
 echo "image: $(basename "$image"), $((px / 1000000)) MP, decoded RGB $((px * 3 / 1048576)) MB, RGBA $((px * 4 / 1048576)) MB (MB = MiB here)"
 "$iro" --new-window "$repo/data/sample-chart.png" & pid=$!
-echo -n "Iro, the small sample chart: "; measure $pid
+measure $pid "Iro, the small sample chart:"
 kill $pid; wait $pid 2>/dev/null || true
 "$iro" --new-window "$tmp/photo-01.jpg" & pid=$!
-echo -n "Iro, one image at best fit:  "; measure $pid
+measure $pid "Iro, one image at best fit:"
 zoom_to_100
-echo -n "  then zoomed to 100 %:      "; measure $pid
+measure $pid "  then zoomed to 100 %:"
 kill $pid; wait $pid 2>/dev/null || true
 "$iro" --new-window "$tmp"/photo-*.jpg & pid=$!
-echo -n "Iro, twenty images:          "; measure $pid
+measure $pid "Iro, twenty images:"
 kill $pid; wait $pid 2>/dev/null || true
 if command -v eog >/dev/null; then
   eog --new-instance "$tmp/photo-01.jpg" & pid=$!
-  echo -n "eog, one image:              "; measure $pid
+  measure $pid "eog, one image:"
   kill $pid; wait $pid 2>/dev/null || true
 fi
