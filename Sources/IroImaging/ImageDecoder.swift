@@ -26,6 +26,11 @@ public enum ImageDecoder {
         if let declared = DeclaredSize.read(path: path), declared.width > 0, declared.height > 0 {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
+        if SVGSize.isSVG(path: path) {
+            guard let size = SVGSize.read(path: path) else { throw .damaged(detail: "the image/svg+xml header cannot be read") }
+            try ImageLimits.check(width: size.width, height: size.height)
+            return Header(formatName: "svg", width: size.width, height: size.height)
+        }
         var width: Int32 = 0, height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
             // No loader accepted the header. If the bytes still carry an image format's

@@ -272,10 +272,17 @@ final class BadInputCorpusTests: XCTestCase {
             Case("SVG with no size and no viewBox (librsvg measures the drawing)", .decodes(8, 8)) {
                 $0.file("nosize.svg", Self.svg("<svg \(ns)><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>"))
             },
-            // Not here: an SVG of zero size (width="0") makes gdk_pixbuf_get_file_info log a
-            // CRITICAL (its info_cb asserts width > 0 && height > 0 on what the loader reports),
-            // which G_DEBUG=fatal-criticals — how the suite runs — turns into a crash. Iro shows
-            // "damaged" for it; Tests/EndToEnd/test_bad_inputs.py opens one in the app.
+            // gdk_pixbuf_get_file_info asserts on these (a CRITICAL, fatal in this suite);
+            // Iro reads an SVG's size from the loader itself (SVGSize).
+            Case("SVG of zero size", .damaged("declares 0 × 0")) {
+                $0.file("zero.svg", Self.svg("<svg \(ns) width=\"0\" height=\"0\"><rect width=\"1\" height=\"1\"/></svg>"))
+            },
+            Case("SVG with an empty viewBox", .damaged("declares 0 × 0")) {
+                $0.file("empty-viewbox.svg", Self.svg("<svg \(ns) viewBox=\"0 0 0 0\"><rect width=\"1\" height=\"1\"/></svg>"))
+            },
+            Case("SVG narrower than a pixel", .damaged("declares 0 × 1")) {
+                $0.file("hairline.svg", Self.svg("<svg \(ns) width=\"0.0001\" height=\"1\"><rect width=\"1\" height=\"1\"/></svg>"))
+            },
         ])
     }
 

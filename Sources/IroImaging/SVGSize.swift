@@ -1,0 +1,58 @@
+import CGtk
+import GtkSupport
+
+/// The size of an SVG, read without `gdk_pixbuf_get_file_info`, which asserts (a GLib
+/// CRITICAL, fatal under G_DEBUG=fatal-criticals) when a loader reports less than one
+/// pixel — as librsvg does for `width="0"`, a tiny size or an empty viewBox. Here the SVG
+/// loader's own `size-prepared` signal reports the size, and the drawing is made at 1 × 1.
+enum SVGSize {
+    /// Whether the first bytes of `path` say SVG (plain or gzip-compressed).
+    static func isSVG(path: String) -> Bool {
+        guard let mime = ImageFormats.sniffedMimeType(path: path) else { return false }
+        return mime == "image/svg+xml" || mime == "image/svg+xml-compressed"
+    }
+
+    /// What librsvg makes of the SVG's size (0 for a side below a pixel); nil when the
+    /// document cannot be read at all.
+    static func read(path: String) -> (width: Int, height: Int)? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        guard let loader = try? withGError({ gdk_pixbuf_loader_new_with_type("svg", $0) }) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let size = Reported()
+        size.follow(UnsafeMutableRawPointer(loader))
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var readable = true
+        while readable {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 { break }
+            readable = buffer.withUnsafeBufferPointer { bytes in
+                (try? withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress, gsize(count), $0) }) != nil
+            }
+        }
+        let closed = (try? withGError { gdk_pixbuf_loader_close(loader, $0) }) != nil
+        guard readable, closed || size.width != nil, let width = size.width, let height = size.height else { return nil }
+        return (max(0, width), max(0, height))
+    }
+
+    /// The size from `size-prepared`; asks the loader to draw at 1 × 1 (nothing is kept).
+    private final class Reported {
+        var width: Int?
+        var height: Int?
+
+        func follow(_ loader: UnsafeMutableRawPointer) {
+            let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+                guard let data else { return }
+                let reported = Unmanaged<Reported>.fromOpaque(data).takeUnretainedValue()
+                reported.width = Int(width)
+                reported.height = Int(height)
+                if let loader { gdk_pixbuf_loader_set_size(loader.assumingMemoryBound(to: GdkPixbufLoader.self), 1, 1) }
+            }
+            let release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+                if let data { Unmanaged<Reported>.fromOpaque(data).release() }
+            }
+            g_signal_connect_data(loader, "size-prepared", unsafeBitCast(thunk, to: GCallback.self),
+                                  Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
+        }
+    }
+}
