@@ -82,7 +82,7 @@ final class HueExportActionTests: XCTestCase {
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: image.pixbuf))
         final class Outcome { var value: ExportError?? }
         let outcome = Outcome()
-        let hue = view.document.view.hue, original = view.document.url
+        let hue = view.document.view.hue, original = URL(fileURLWithPath: view.document.path.displayString)
         Task {
             outcome.value = .some(await ExportAdjustedCopy.export(snapshot, hue: hue, original: original,
                                                                   to: destination, parent: parent))

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkSupport
+import IroCore
 import IroImaging
 
 /// "Export Adjusted Copy…" (SPEC D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
@@ -13,9 +14,10 @@ import IroImaging
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
         guard let view = window.selectedView, let image = view.image else { return }
-        let document = view.document.url
+        let document = URL(fileURLWithPath: view.document.path.displayString)
         // The file the pixels came from: the document, or a note package's image.
-        let original = view.imagePath.isEmpty ? document : URL(fileURLWithPath: view.imagePath)
+        let source = view.imagePath ?? view.document.path
+        let original = URL(fileURLWithPath: source.displayString)
         let pixels: Task<PixbufSnapshot?, Never>
         if image.isFullResolution {
             guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
@@ -24,8 +26,7 @@ enum ExportAdjustedCopy {
             }
             pixels = Task { snapshot }
         } else {
-            let path = original.path
-            pixels = Task { await fullResolution(of: path) }
+            pixels = Task { await fullResolution(of: source) }
         }
         let hue = view.document.view.hue
         SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
@@ -45,7 +46,7 @@ enum ExportAdjustedCopy {
 
     /// Every pixel of the image at `path`, decoded off the main thread; nil if that fails.
     @concurrent
-    nonisolated static func fullResolution(of path: String) async -> PixbufSnapshot? {
+    nonisolated static func fullResolution(of path: RawPath) async -> PixbufSnapshot? {
         guard let decoded = try? ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) else { return nil }
         return PixbufSnapshot(taking: decoded)
     }
