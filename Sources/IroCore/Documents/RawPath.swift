@@ -43,8 +43,19 @@ public struct RawPath: Hashable, Sendable {
         return String(decoding: name[(dot + 1)...], as: UTF8.self)
     }
 
-    /// This path with `component` added below it.
-    public func appending(_ component: String) -> RawPath {
-        RawPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + component.utf8 : bytes + [UInt8(ascii: "/")] + component.utf8)
+    /// The folder holding the last component: "/" for "/a", "." for "a".
+    public var deletingLastComponent: RawPath {
+        let slash = UInt8(ascii: "/")
+        let end = (bytes.lastIndex { $0 != slash } ?? -1) + 1
+        guard let cut = bytes[..<end].lastIndex(of: slash) else { return RawPath(".") }
+        let folderEnd = (bytes[..<cut].lastIndex { $0 != slash } ?? -1) + 1
+        return folderEnd == 0 ? RawPath("/") : RawPath(bytes: Array(bytes[..<folderEnd]))
     }
+
+    /// This path with `component` added below it.
+    public func appending(_ component: RawPath) -> RawPath {
+        RawPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + component.bytes : bytes + [UInt8(ascii: "/")] + component.bytes)
+    }
+
+    public func appending(_ component: String) -> RawPath { appending(RawPath(component)) }
 }

@@ -14,10 +14,9 @@ import IroImaging
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
         guard let view = window.selectedView, let image = view.image else { return }
-        let document = URL(fileURLWithPath: view.document.path.displayString)
+        let document = view.document.path
         // The file the pixels came from: the document, or a note package's image.
-        let source = view.imagePath ?? view.document.path
-        let original = URL(fileURLWithPath: source.displayString)
+        let original = view.imagePath ?? document
         let pixels: Task<PixbufSnapshot?, Never>
         if image.isFullResolution {
             guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
@@ -26,12 +25,12 @@ enum ExportAdjustedCopy {
             }
             pixels = Task { snapshot }
         } else {
-            pixels = Task { await fullResolution(of: source) }
+            pixels = Task { await fullResolution(of: original) }
         }
         let hue = view.document.view.hue
         SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
                            suggestedName: HueExport.suggestedName(for: document),
-                           folder: document.deletingLastPathComponent()) { [weak window] destination in
+                           folder: document.deletingLastComponent) { [weak window] destination in
             guard let destination else { return pixels.cancel() }
             Task {
                 guard let snapshot = await pixels.value else {
@@ -53,7 +52,7 @@ enum ExportAdjustedCopy {
 
     /// Writes the copy and shows what went wrong, if anything; returns that failure.
     @discardableResult
-    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: URL, to destination: URL,
+    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: RawPath, to destination: RawPath,
                        parent: UnsafeMutablePointer<GtkWidget>?) async -> ExportError? {
         do throws(ExportError) {
             try await HueExport.write(snapshot, hue: hue, to: destination, original: original)

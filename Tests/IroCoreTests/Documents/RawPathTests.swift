@@ -26,6 +26,10 @@ import Testing
         #expect(RawPath("/").lastComponent == RawPath(""))
         #expect(Self.latin1.pathExtension == "png")
         #expect(RawPath("/a/.png").pathExtension == "")
+        #expect(Self.latin1.deletingLastComponent == RawPath("/photos"))
+        #expect(RawPath("/a//b/").deletingLastComponent == RawPath("/a"))
+        #expect(RawPath("/b.png").deletingLastComponent == RawPath("/"))
+        #expect(RawPath("b.png").deletingLastComponent == RawPath("."))
         #expect(RawPath("/a").appending("Text.txt") == RawPath("/a/Text.txt"))
         #expect(RawPath("/a/").appending("Text.txt") == RawPath("/a/Text.txt"))
     }
