@@ -55,7 +55,8 @@ enum FuzzHarness {
     }
 
     /// The outcome of one file, as one line (the replay tool prints it).
-    static func run(path: String) -> String {
+    static func run(path name: String) -> String {
+        let path = RawPath(name)
         var outcome: [String] = []
         do throws(LoadError) {
             let header = try ImageDecoder.readHeader(path: path)

@@ -73,6 +73,15 @@ gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y)
     return handled;
 }
 
+gint iro_emit_command_line(gpointer application, GVariant *arguments, GVariant *options, GVariant *platform_data) {
+    GApplicationCommandLine *command_line = g_object_new(G_TYPE_APPLICATION_COMMAND_LINE, "arguments", arguments,
+                                                         "options", options, "platform-data", platform_data, NULL);
+    gint status = 1;
+    g_signal_emit_by_name(application, "command-line", command_line, &status);
+    g_object_unref(command_line);
+    return status;
+}
+
 gpointer iro_emit_create_window(gpointer tab_view) {
     gpointer result = NULL;
     g_signal_emit_by_name(tab_view, "create-window", &result);

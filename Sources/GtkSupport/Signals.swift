@@ -233,7 +233,7 @@ public func onSignalReturningPointer(_ instance: UnsafeMutableRawPointer, _ sign
                    unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
 }
 
-public typealias FileDropHandler = @MainActor ([String]) -> Bool
+public typealias FileDropHandler = @MainActor ([[UInt8]]) -> Bool
 
 /// Files dropped on a GtkDropTarget set up for GDK_TYPE_FILE_LIST: `gboolean (*)(GtkDropTarget *,
 /// const GValue *, double x, double y, gpointer)`. The handler gets local paths.
@@ -249,16 +249,17 @@ public func onFileDrop(_ target: UnsafeMutableRawPointer, _ handler: @escaping F
                    unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
 }
 
-/// Local paths of the GFiles in a GValue holding a GdkFileList (non-local files are skipped).
-nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>) -> [String] {
+/// Local paths of the GFiles in a GValue holding a GdkFileList (non-local files are skipped),
+/// as bytes: file names need not be UTF-8, and a `String` would change them.
+nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>) -> [[UInt8]] {
     guard g_type_check_value_holds(value, gdk_file_list_get_type()) != 0,
           let boxed = g_value_get_boxed(value) else { return [] }
-    var paths: [String] = []
+    var paths: [[UInt8]] = []
     var node = gdk_file_list_get_files(OpaquePointer(boxed))
     let head = node
     while let current = node {
         if let file = current.pointee.data, let path = g_file_get_path(OpaquePointer(file)) {
-            paths.append(String(cString: path))
+            paths.append(Array(UnsafeRawBufferPointer(start: path, count: strlen(path))))
             g_free(path)
         }
         node = current.pointee.next

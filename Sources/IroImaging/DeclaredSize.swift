@@ -1,4 +1,5 @@
 import Glibc
+import IroCore
 
 /// Reads the dimensions a file declares, straight from its first bytes, for
 /// formats whose decoders give up on absurd sizes before telling us what they
@@ -7,8 +8,8 @@ import Glibc
 /// allocating the pixels (XPM, whose loader reads the whole file first). Knowing the
 /// declared size lets Iro say "too large" — the true reason — for a bomb.
 enum DeclaredSize {
-    static func read(path: String) -> (width: Int, height: Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
+    static func read(path: RawPath) -> (width: Int, height: Int)? {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

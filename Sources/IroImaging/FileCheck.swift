@@ -6,14 +6,15 @@ import IroCore
 public enum FileCheck {
     /// Throws the matching `LoadError` for paths that are not readable regular files;
     /// returns the file's size in bytes otherwise.
-    public static func regularFileSize(at path: String) throws(LoadError) -> Int64 {
+    public static func regularFileSize(at path: RawPath) throws(LoadError) -> Int64 {
         var info = stat()
         // stat follows symlinks: a dangling link reports ENOENT, as users expect ("not found").
-        if stat(path, &info) != 0 {
-            switch errno {
+        let (status, code) = path.withCString { (stat($0, &info), errno) }
+        if status != 0 {
+            switch code {
             case ENOENT, ENOTDIR: throw .notFound
             case EACCES, EPERM: throw .permissionDenied
-            default: throw .unreadable(detail: String(cString: strerror(errno)))
+            default: throw .unreadable(detail: String(cString: strerror(code)))
             }
         }
         switch info.st_mode & S_IFMT {
@@ -21,7 +22,7 @@ public enum FileCheck {
         case S_IFREG: break
         default: throw .notRegularFile
         }
-        if access(path, R_OK) != 0 { throw .permissionDenied }
+        if path.withCString({ access($0, R_OK) }) != 0 { throw .permissionDenied }
         if info.st_size == 0 { throw .emptyFile }
         return Int64(info.st_size)
     }

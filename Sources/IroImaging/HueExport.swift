@@ -32,27 +32,28 @@ public enum HueExport {
         return last[last.index(after: dot)...]
     }
 
-    /// "<name>-adjusted.png" for "<name>.<extension>".
-    nonisolated public static func suggestedName(for original: URL) -> String {
-        let stem = original.deletingPathExtension().lastPathComponent
+    /// "<name>-adjusted.png" for "<name>.<extension>": text the person edits, so a byte
+    /// that is not UTF-8 shows as U+FFFD.
+    nonisolated public static func suggestedName(for original: RawPath) -> String {
+        let stem = URL(fileURLWithPath: original.lastComponent.displayString).deletingPathExtension().lastPathComponent
         return (stem.isEmpty ? "image" : stem) + "-adjusted.png"
     }
 
     /// Adjusts `snapshot` by the slider value `hue` and writes it to `destination`,
     /// refusing the file the document came from (`original`). Runs off the main thread.
     @concurrent
-    nonisolated public static func write(_ snapshot: PixbufSnapshot, hue: Double, to destination: URL,
-                                         original: URL?) async throws(ExportError) {
+    nonisolated public static func write(_ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
+                                         original: RawPath?) async throws(ExportError) {
         try writeSynchronously(snapshot, hue: hue, to: destination, original: original)
     }
 
     /// The same work on the calling thread.
-    nonisolated public static func writeSynchronously(_ snapshot: PixbufSnapshot, hue: Double, to destination: URL,
-                                                      original: URL?) throws(ExportError) {
-        let name = destination.lastPathComponent
+    nonisolated public static func writeSynchronously(_ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
+                                                      original: RawPath?) throws(ExportError) {
+        let name = destination.lastComponent.displayString
         guard let format = format(forFileName: name) else { throw .unsupportedFormat(fileName: name) }
-        if let original, isSameFile(destination.path, original.path) { throw .sameAsOriginal }
-        try AtomicReplace.write(to: destination) { (temporary: String) throws(ExportError) in
+        if let original, isSameFile(destination, original) { throw .sameAsOriginal }
+        try AtomicReplace.write(to: destination) { (temporary: RawPath) throws(ExportError) in
             guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
             try adjust(pixbuf, hue: hue)
             try save(pixbuf, to: temporary, format: format)
@@ -85,13 +86,13 @@ public enum HueExport {
         }
     }
 
-    nonisolated static func save(_ pixbuf: OpaquePointer, to path: String, format: Format) throws(ExportError) {
+    nonisolated static func save(_ pixbuf: OpaquePointer, to path: RawPath, format: Format) throws(ExportError) {
         let options: [(String, String)] = format == .jpeg ? [("quality", jpegQuality)] : []
         do {
             _ = try withGError { error in
                 withCStrings(options.map(\.0)) { keys in
                     withCStrings(options.map(\.1)) { values in
-                        gdk_pixbuf_savev(pixbuf, path, format.rawValue, keys, values, error)
+                        path.withCString { gdk_pixbuf_savev(pixbuf, $0, format.rawValue, keys, values, error) }
                     }
                 }
             }
@@ -103,20 +104,20 @@ public enum HueExport {
 
     /// Whether `a` names the same file as `b`: the same inode when both exist, else the
     /// same resolved path (an original deleted since it was opened still counts).
-    nonisolated static func isSameFile(_ a: String, _ b: String) -> Bool {
+    nonisolated static func isSameFile(_ a: RawPath, _ b: RawPath) -> Bool {
         var first = stat(), second = stat()
-        if stat(a, &first) == 0, stat(b, &second) == 0 {
+        if a.withCString({ stat($0, &first) }) == 0, b.withCString({ stat($0, &second) }) == 0 {
             return first.st_dev == second.st_dev && first.st_ino == second.st_ino
         }
         return resolvedPath(a) == resolvedPath(b)
     }
 
-    /// The path with its folder's symbolic links and dot segments resolved.
-    nonisolated static func resolvedPath(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return url.path }
+    /// The path with its folder's symbolic links and dot segments resolved (as given when
+    /// the folder is gone).
+    nonisolated static func resolvedPath(_ path: RawPath) -> RawPath {
+        guard let folder = path.deletingLastComponent.withCString({ realpath($0, nil) }) else { return path }
         defer { free(folder) }
-        return String(cString: folder) + "/" + url.lastPathComponent
+        return RawPath(cString: folder).appending(path.lastComponent)
     }
 }
 

@@ -21,7 +21,7 @@ public enum ImageDecoder {
     }
 
     /// Reads the format and declared dimensions, classifying failures.
-    nonisolated public static func readHeader(path: String) throws(LoadError) -> Header {
+    nonisolated public static func readHeader(path: RawPath) throws(LoadError) -> Header {
         _ = try FileCheck.regularFileSize(at: path)
         if let declared = DeclaredSize.read(path: path), declared.width > 0, declared.height > 0 {
             try ImageLimits.check(width: declared.width, height: declared.height)
@@ -32,7 +32,7 @@ public enum ImageDecoder {
             return Header(formatName: "svg", width: size.width, height: size.height)
         }
         var width: Int32 = 0, height: Int32 = 0
-        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else {
+        guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }) else {
             // No loader accepted the header. If the bytes still carry an image format's
             // signature that a loader exists for, the file is broken, not foreign.
             if let mime = ImageFormats.sniffedMimeType(path: path), ImageFormats.mimeTypes.contains(mime) {
@@ -53,13 +53,13 @@ public enum ImageDecoder {
     /// reported through `Task.isCancelled` by the caller; this returns nil then.
     /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
     @concurrent
-    nonisolated public static func decode(path: String, detail: DecodeDetail = .full,
+    nonisolated public static func decode(path: RawPath, detail: DecodeDetail = .full,
                                           progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
         try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
     }
 
     /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
-    nonisolated public static func decodeSynchronously(path: String, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+    nonisolated public static func decodeSynchronously(path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
                                                        isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
         let total = try FileCheck.regularFileSize(at: path)
         let header = try readHeader(path: path)
@@ -68,8 +68,9 @@ public enum ImageDecoder {
             throw .damaged(detail: shortfall)
         }
 
-        guard let file = fopen(path, "rb") else {
-            throw errno == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(errno)))
+        let (opened, code) = path.withCString { (fopen($0, "rb"), errno) }
+        guard let file = opened else {
+            throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
         }
         defer { fclose(file) }
 
@@ -160,9 +161,10 @@ public enum ImageDecoder {
     }
 
     /// The non-incremental path: the whole file at once, neither cancellable nor with progress.
-    nonisolated static func decodeWholeFile(path: String, formatName: String) throws(LoadError) -> DecodedImage {
+    nonisolated static func decodeWholeFile(path: RawPath, formatName: String) throws(LoadError) -> DecodedImage {
         let loaded: OpaquePointer?
-        do { loaded = try withGError { gdk_pixbuf_new_from_file(path, $0) } } catch { throw classify(error) }
+        do { loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } } }
+        catch { throw classify(error) }
         guard let pixbuf = loaded else { throw .damaged(detail: "no image data") }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))

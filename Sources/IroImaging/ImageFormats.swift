@@ -1,4 +1,5 @@
 import CGtk
+import IroCore
 
 /// What the installed gdk-pixbuf loaders can read (SPEC A1): the same source the
 /// Open dialog's filter and the desktop entry's MimeType come from.
@@ -21,8 +22,8 @@ public enum ImageFormats {
     }()
 
     /// The MIME type GIO guesses from a file's first bytes (magic numbers, not the name).
-    nonisolated public static func sniffedMimeType(path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
+    nonisolated public static func sniffedMimeType(path: RawPath) -> String? {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import IroCore
 
 /// The size of an SVG, read without `gdk_pixbuf_get_file_info`, which asserts (a GLib
 /// CRITICAL, fatal under G_DEBUG=fatal-criticals) when a loader reports less than one
@@ -7,15 +8,15 @@ import GtkSupport
 /// loader's own `size-prepared` signal reports the size, and the drawing is made at 1 × 1.
 enum SVGSize {
     /// Whether the first bytes of `path` say SVG (plain or gzip-compressed).
-    static func isSVG(path: String) -> Bool {
+    static func isSVG(path: RawPath) -> Bool {
         guard let mime = ImageFormats.sniffedMimeType(path: path) else { return false }
         return mime == "image/svg+xml" || mime == "image/svg+xml-compressed"
     }
 
     /// What librsvg makes of the SVG's size (0 for a side below a pixel); nil when the
     /// document cannot be read at all.
-    static func read(path: String) -> (width: Int, height: Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
+    static func read(path: RawPath) -> (width: Int, height: Int)? {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
         guard let loader = try? withGError({ gdk_pixbuf_loader_new_with_type("svg", $0) }) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }

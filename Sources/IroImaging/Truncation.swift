@@ -1,4 +1,5 @@
 import CGtk
+import IroCore
 
 /// Whether a file holds all the data its header promises.
 ///
@@ -12,9 +13,9 @@ import CGtk
 enum Truncation {
     /// What is missing, judged from the header and the file's size before any pixel
     /// is decoded; nil when the file is long enough or the format is not checked here.
-    static func shortfall(path: String, formatName: String, fileSize: Int64) -> String? {
+    static func shortfall(path: RawPath, formatName: String, fileSize: Int64) -> String? {
         guard ["bmp", "pnm", "webp", "ani", "ico"].contains(formatName),
-              let file = fopen(path, "rb") else { return nil }
+              let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 1024)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 1024, file) }

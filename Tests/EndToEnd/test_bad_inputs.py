@@ -151,8 +151,8 @@ def test_all_bad_inputs_at_once_each_get_their_error_and_a_good_image_still_open
     folder = fixture_dir()
     cases = make_bad_inputs(folder)
     names = [name for name, _ in cases]
-    # A file whose name is not UTF-8 (byte 0xFF) holding a good PNG: opened too, so it
-    # is known what Iro does with it (see the note at the end).
+    # A file whose name is not UTF-8 (byte 0xFF) holding a good PNG: file names are
+    # bytes, so it opens like any other.
     invalid = os.path.join(os.fsencode(folder), b'bad\xff.png')
     with open(invalid, 'wb') as f:
         f.write(_png(8, 8))
@@ -176,7 +176,7 @@ def test_all_bad_inputs_at_once_each_get_their_error_and_a_good_image_still_open
             frame = app.frame(name)
             app.wait(lambda: _page_in_view(app, frame, name, title),
                      f'the error page of {name!r} titled {title!r} in view')
-        # The name that is not UTF-8: its tab shows U+FFFD in place of the byte.
+        # The name that is not UTF-8: its tab shows U+FFFD in place of the byte, its page the image.
         s.key('ctrl+Page_Down')
         frame = app.frame(invalid_label)
         assert '\ufffd' in invalid_label, f'tab label {invalid_label!r}'
@@ -187,10 +187,7 @@ def test_all_bad_inputs_at_once_each_get_their_error_and_a_good_image_still_open
             titles = [n.name for n in find_all(frame, 'label') if n.name in ERROR_TITLES and hit_test(frame, n)]
             return f'the error page "{titles[0]}"' if titles else None
         shown = app.wait(invalid_page, f'the page of {invalid_label!r}')
-        # Known limit (see BadInputCorpusTests.testNameWithInvalidUTF8…): the path
-        # reaches the decoder as a Swift String, whose U+FFFD names no file, so the tab
-        # says "File Not Found" for a file that exists. Reported, not asserted either way.
-        print(f'note: a file named b"bad\\xff.png" shows: {shown}')
+        assert shown == 'the image', f'a file named b"bad\\xff.png" shows {shown}'
         assert app.alive(), 'iro exited while showing the bad inputs'
 
         # A good image still opens: a second launch hands it to this instance.

@@ -33,9 +33,9 @@ final class BadInputCorpusTests: XCTestCase {
 
     struct Case {
         let name: String
-        let make: (BadInputCorpusTests) throws -> String
+        let make: (BadInputCorpusTests) throws -> RawPath
         let expect: Expect
-        init(_ name: String, _ expect: Expect, _ make: @escaping (BadInputCorpusTests) throws -> String) {
+        init(_ name: String, _ expect: Expect, _ make: @escaping (BadInputCorpusTests) throws -> RawPath) {
             self.name = name; self.make = make; self.expect = expect
         }
     }
@@ -122,7 +122,7 @@ final class BadInputCorpusTests: XCTestCase {
 
     static func svg(_ body: String) -> [UInt8] { Array(body.utf8) }
 
-    func file(_ name: String, _ bytes: [UInt8]) -> String { fixtures.bytes(name, bytes).path }
+    func file(_ name: String, _ bytes: [UInt8]) -> RawPath { RawPath(fixtures.bytes(name, bytes).path) }
 
     /// A gdk-pixbuf-written image of `type`, 16 × 12 (or as given), as bytes.
     func encoded(_ type: String, width: Int = 16, height: Int = 12, alpha: Bool = false) -> [UInt8] {
@@ -409,7 +409,7 @@ final class BadInputCorpusTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertGreaterThan(fixtures.data(of: jpeg).count, ImageDecoder.chunkSize, "spans more than one chunk")
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: jpeg.path))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(jpeg.path)))
         XCTAssertEqual(image.width, 700)
         XCTAssertEqual(image.height, 500)
     }
@@ -466,46 +466,47 @@ final class BadInputCorpusTests: XCTestCase {
     func testNamesWithSpacesAndUnicode() throws {
         try run([
             Case("name with spaces", .decodes(8, 8)) { t in
-                t.fixtures.quadrants("my holiday photo (1).png", width: 8, height: 8).path
+                RawPath(t.fixtures.quadrants("my holiday photo (1).png", width: 8, height: 8).path)
             },
             Case("name in Cyrillic, CJK and an emoji", .decodes(8, 8)) { t in
-                t.fixtures.quadrants("фото 写真 🌈.png", width: 8, height: 8).path
+                RawPath(t.fixtures.quadrants("фото 写真 🌈.png", width: 8, height: 8).path)
             },
             Case("name with a newline and a quote", .decodes(8, 8)) { t in
-                t.fixtures.quadrants("two\nlines \"quoted\".png", width: 8, height: 8).path
+                RawPath(t.fixtures.quadrants("two\nlines \"quoted\".png", width: 8, height: 8).path)
             },
-            Case("name that is only an extension", .decodes(8, 8)) { t in t.fixtures.quadrants(".png", width: 8, height: 8).path },
+            Case("name that is only an extension", .decodes(8, 8)) { t in RawPath(t.fixtures.quadrants(".png", width: 8, height: 8).path) },
         ])
     }
 
-    /// A file whose name is not valid UTF-8 (byte 0xFF) cannot be named by a Swift
-    /// `String` path: converting the bytes (as `String(cString:)` does for what GIO
-    /// hands over) replaces the byte with U+FFFD, and that path names no file. So the
-    /// decoder reports "not found" for a file that exists — the limit of a String-path
-    /// API; the command line, the Open dialog and drops all reach the decoder this way.
-    func testNameWithInvalidUTF8ReachesTheDecoderAsANameThatDoesNotExist() throws {
-        let folderBytes = Array(fixtures.folder.path.utf8)
-        let nameBytes: [UInt8] = Array("bad".utf8) + [0xFF] + Array(".png".utf8)
+    /// A file whose name is not UTF-8 (Latin-1 "caf\xE9", a stray 0xFF) is read like any
+    /// other: its path reaches every reader (file check, declared size, header, truncation
+    /// check, signature sniffing, decoder) as its bytes. As a `String` it could not: U+FFFD
+    /// would replace the byte, and that names no file.
+    func testNamesThatAreNotUTF8AreReadByTheirBytes() throws {
         let png = fixtures.data(of: fixtures.quadrants("good.png", width: 8, height: 8))
-        let raw = folderBytes + [0x2F] + nameBytes
-        let fd = raw.withUnsafeBufferPointer { buffer -> Int32 in
-            let cString = Array(buffer) + [0]
-            return cString.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+        guard let probe = fixtures.bytes(named: Array("bad".utf8) + [0xFF] + Array(".png".utf8), png) else {
+            throw XCTSkip("this file system refuses names that are not UTF-8")
         }
-        try XCTSkipIf(fd < 0, "this file system refuses names that are not UTF-8")
-        _ = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let repaired = String(decoding: raw, as: UTF8.self)
-        XCTAssertTrue(repaired.contains("\u{FFFD}"))
-        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: repaired)) {
-            XCTAssertEqual($0 as? LoadError, .notFound, "the repaired name is another name")
+        let latin1 = Array("caf".utf8) + [0xE9]
+        func named(_ suffix: String, _ bytes: [UInt8]) -> RawPath {
+            RawPath(bytes: fixtures.bytes(named: latin1 + Array(suffix.utf8), bytes)!)
         }
-        // The bytes themselves (as a file-system representation) do reach the file.
-        let exact = raw.withUnsafeBufferPointer { buffer -> Bool in
-            let cString = Array(buffer) + [0]
-            return cString.withUnsafeBufferPointer { access(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), R_OK) == 0 }
-        }
-        XCTAssertTrue(exact, "the file exists under its real (non-UTF-8) name")
+        try run([
+            Case("0xFF in the name", .decodes(8, 8)) { _ in RawPath(bytes: probe) },
+            Case("Latin-1 name", .decodes(8, 8)) { _ in named(".png", png) },
+            Case("Latin-1 name, PNG declaring 100000 × 100000", .error(.tooLarge(width: 100_000, height: 100_000))) { _ in
+                named("-bomb.png", PNGBytes.signature + PNGBytes.header(width: 100_000, height: 100_000) + PNGBytes.chunk("IEND", []))
+            },
+            Case("Latin-1 name, BMP cut in its pixel rows", .damaged("BMP data ends early")) { _ in
+                named("-cut.bmp", Array(Self.bmp(width: 40, height: 30)[0..<(54 + 120 * 10)]))
+            },
+            Case("Latin-1 name, BMP with 7 bits per pixel", .error(.damaged(detail: "the image/bmp header cannot be read"))) { _ in
+                named("-bpp7.bmp", Self.bmp(width: 4, height: 4, bits: 7))
+            },
+            Case("Latin-1 name repaired into a String", .error(.notFound)) { _ in
+                RawPath(String(decoding: named("-repaired.png", png).bytes, as: UTF8.self))
+            },
+        ])
     }
 
     /// The limits at their edges, from the header alone (no decoding, no pixels).
@@ -520,7 +521,7 @@ final class BadInputCorpusTests: XCTestCase {
         XCTAssertEqual(try header(32767, 8192).width, 32767, "the longest side at 2²⁸ − 8192 pixels: allowed")
         XCTAssertThrowsError(try header(32767, 8193)) { XCTAssertEqual($0 as? LoadError, .tooLarge(width: 32767, height: 8193)) }
         // Allowed, declared without the data: damaged, found after the header.
-        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: fixtures.url("h16000x16000.png").path)) {
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.url("h16000x16000.png").path))) {
             guard case .damaged = $0 as? LoadError else { return XCTFail("expected damaged, got \($0)") }
         }
     }

@@ -21,7 +21,7 @@ final class BadInputTests: XCTestCase {
                file: StaticString = #filePath, line: UInt = #line) rethrows {
         let path = try make(fixtures)
         let result: Result<DecodedImage?, LoadError>
-        do throws(LoadError) { result = .success(try ImageDecoder.decodeSynchronously(path: path)) }
+        do throws(LoadError) { result = .success(try ImageDecoder.decodeSynchronously(path: RawPath(path))) }
         catch { result = .failure(error) }
         switch (expect, result) {
         case (.decodes, .success(let image?)): XCTAssertGreaterThan(image.width, 0, name, file: file, line: line)
@@ -99,7 +99,7 @@ final class BadInputTests: XCTestCase {
             f.bytes("bomb3.png", PNGBytes.signature + PNGBytes.header(width: 0x7FFF_FFFF, height: 1) + PNGBytes.chunk("IEND", [])).path
         }, .tooLarge)
         XCTAssertThrowsError(try ImageLimits.check(width: 100_000, height: 100_000))
-        XCTAssertThrowsError(try ImageDecoder.readHeader(path: fixtures.bytes("b.png", PNGBytes.signature + PNGBytes.header(width: 60_000, height: 2)).path)) {
+        XCTAssertThrowsError(try ImageDecoder.readHeader(path: RawPath(fixtures.bytes("b.png", PNGBytes.signature + PNGBytes.header(width: 60_000, height: 2)).path))) {
             XCTAssertEqual($0 as? LoadError, .tooLarge(width: 60_000, height: 2))
         }
     }

@@ -19,7 +19,7 @@ final class DecodeTests: XCTestCase {
     }
 
     func decode(_ url: URL) throws -> DecodedImage {
-        let image = try ImageDecoder.decodeSynchronously(path: url.path)
+        let image = try ImageDecoder.decodeSynchronously(path: RawPath(url.path))
         return try XCTUnwrap(image)
     }
 
@@ -102,23 +102,23 @@ final class DecodeTests: XCTestCase {
     func testProgressReachesOneAndCancellationStopsEarly() throws {
         let url = fixtures.image("big.png", width: 1500, height: 1500) { x, y in RGBA(UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255)) }
         let progress = LoadProgress()
-        _ = try ImageDecoder.decodeSynchronously(path: url.path, progress: progress)
+        _ = try ImageDecoder.decodeSynchronously(path: RawPath(url.path), progress: progress)
         XCTAssertEqual(progress.fraction, 1, accuracy: 1e-9)
 
         var checks = 0
-        let cancelled = try ImageDecoder.decodeSynchronously(path: url.path, isCancelled: { checks += 1; return checks > 1 })
+        let cancelled = try ImageDecoder.decodeSynchronously(path: RawPath(url.path), isCancelled: { checks += 1; return checks > 1 })
         XCTAssertNil(cancelled, "a cancelled decode returns nothing")
     }
 
     func testAsyncDecodeRunsOffTheMainThread() async throws {
         let url = fixtures.quadrants("async.png", width: 30, height: 30)
-        let image = try await ImageDecoder.decode(path: url.path)
+        let image = try await ImageDecoder.decode(path: RawPath(url.path))
         XCTAssertEqual(image?.width, 30)
     }
 
     func testHeaderGivesDeclaredSizeWithoutDecoding() throws {
         let url = fixtures.quadrants("h.png", width: 123, height: 45)
-        XCTAssertEqual(try ImageDecoder.readHeader(path: url.path), ImageDecoder.Header(formatName: "png", width: 123, height: 45))
+        XCTAssertEqual(try ImageDecoder.readHeader(path: RawPath(url.path)), ImageDecoder.Header(formatName: "png", width: 123, height: 45))
     }
 
     func testInstalledFormatsIncludeTheCommonOnes() {

@@ -21,7 +21,7 @@ final class ExportTests: XCTestCase {
             defer { g_object_unref(raw(source)) }
             let destination = fixtures.url("copy-\(alpha).png")
             let snapshot = try XCTUnwrap(PixbufSnapshot(copying: source))
-            try HueExport.writeSynchronously(snapshot, hue: 0.8, to: destination, original: nil)
+            try HueExport.writeSynchronously(snapshot, hue: 0.8, to: RawPath(destination.path), original: nil)
 
             // Expected: the source through the same tables the display's CPU path uses.
             let expected = Self.bytes(of: source)
@@ -47,7 +47,7 @@ final class ExportTests: XCTestCase {
         defer { g_object_unref(raw(source)) }
         let destination = fixtures.url("third.png")
         try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5 + 1.0 / 3,
-                                         to: destination, original: nil)
+                                         to: RawPath(destination.path), original: nil)
         let written = try Self.load(destination)
         defer { g_object_unref(raw(written)) }
         let pixels = Self.bytes(of: written)
@@ -64,7 +64,7 @@ final class ExportTests: XCTestCase {
         for name in ["copy.jpg", "COPY.JPEG"] {
             let destination = fixtures.url(name)
             try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.25,
-                                             to: destination, original: nil)
+                                             to: RawPath(destination.path), original: nil)
             XCTAssertEqual(Array(fixtures.data(of: destination).prefix(2)), [0xFF, 0xD8], "\(name) is a JPEG")
             let written = try Self.load(destination)
             defer { g_object_unref(raw(written)) }
@@ -85,12 +85,12 @@ final class ExportTests: XCTestCase {
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: source))
         gdk_pixbuf_fill(source, 0x0000_FFFF)         // the document changes afterwards
         let destination = fixtures.url("snap.png")
-        try HueExport.writeSynchronously(snapshot, hue: 0.5, to: destination, original: nil)
+        try HueExport.writeSynchronously(snapshot, hue: 0.5, to: RawPath(destination.path), original: nil)
         let written = try Self.load(destination)
         defer { g_object_unref(raw(written)) }
         XCTAssertEqual(Self.pixel(written, 4, 4), RGBA(255, 0, 0), "written from the snapshot, not the later pixels")
 
-        XCTAssertThrowsError(try HueExport.writeSynchronously(snapshot, hue: 0.7, to: fixtures.url("again.png"), original: nil)) {
+        XCTAssertThrowsError(try HueExport.writeSynchronously(snapshot, hue: 0.7, to: RawPath(fixtures.url("again.png").path), original: nil)) {
             XCTAssertEqual($0 as? ExportError, .snapshotUsed, "adjusted in place: one export per snapshot")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixtures.url("again.png").path))
@@ -101,7 +101,7 @@ final class ExportTests: XCTestCase {
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: source))
         g_object_unref(raw(source))
         let destination = fixtures.url("async.png")
-        try await HueExport.write(snapshot, hue: 0.3, to: destination, original: nil)
+        try await HueExport.write(snapshot, hue: 0.3, to: RawPath(destination.path), original: nil)
         XCTAssertTrue(FileManager.default.fileExists(atPath: destination.path))
     }
 
@@ -112,7 +112,7 @@ final class ExportTests: XCTestCase {
         let oldInode = try Self.inode(destination)
         let source = Self.pixbuf(width: 16, height: 16, alpha: false) { _, _ in RGBA(0, 0, 255) }
         defer { g_object_unref(raw(source)) }
-        try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: destination, original: nil)
+        try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: RawPath(destination.path), original: nil)
 
         let data = fixtures.data(of: destination)
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -142,7 +142,7 @@ final class ExportTests: XCTestCase {
         var limited = saved
         limited.rlim_cur = 16 * 1024
         XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited), 0)
-        let result = Result { try HueExport.writeSynchronously(snapshot, hue: 0.7, to: destination, original: nil) }
+        let result = Result { try HueExport.writeSynchronously(snapshot, hue: 0.7, to: RawPath(destination.path), original: nil) }
         setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
         signal(SIGXFSZ, oldHandler)
 
@@ -168,7 +168,7 @@ final class ExportTests: XCTestCase {
             let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
             defer { g_object_unref(raw(source)) }
             XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                                  to: destination, original: original), destination.path) {
+                                                                  to: RawPath(destination.path), original: RawPath(original.path)), destination.path) {
                 XCTAssertEqual($0 as? ExportError, .sameAsOriginal)
             }
         }
@@ -176,7 +176,7 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try Self.leftovers(in: fixtures.folder), [])
         // Even once deleted, its name stays the original's.
         try FileManager.default.removeItem(at: original)
-        XCTAssertTrue(HueExport.isSameFile(fixtures.url("original.png").path, original.path))
+        XCTAssertTrue(HueExport.isSameFile(RawPath(fixtures.url("original.png").path), RawPath(original.path)))
     }
 
     func testOnlyPNGAndJPEGNamesAreAccepted() throws {
@@ -191,7 +191,7 @@ final class ExportTests: XCTestCase {
         defer { g_object_unref(raw(source)) }
         let destination = fixtures.url("copy.gif")
         XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: destination, original: nil)) {
+                                                              to: RawPath(destination.path), original: nil)) {
             XCTAssertEqual($0 as? ExportError, .unsupportedFormat(fileName: "copy.gif"))
             XCTAssertTrue(($0 as? ExportError)?.message.contains(".png") == true)
         }
@@ -212,7 +212,7 @@ final class ExportTests: XCTestCase {
         defer { g_object_unref(raw(source)) }
         let folder = fixtures.url("no such folder")
         XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: folder.appendingPathComponent("x.png"), original: nil)) {
+                                                              to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)) {
             XCTAssertEqual($0 as? ExportError, .folderMissing(path: folder.path))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
@@ -229,7 +229,7 @@ final class ExportTests: XCTestCase {
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }
         XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: folder.appendingPathComponent("x.png"), original: nil)) {
+                                                              to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)) {
             XCTAssertEqual($0 as? ExportError, .permissionDenied(path: folder.path))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
@@ -240,17 +240,41 @@ final class ExportTests: XCTestCase {
         defer { g_object_unref(raw(source)) }
         let destination = URL(fileURLWithPath: "/proc/iro-export-test.png")
         XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: destination, original: nil)) {
+                                                              to: RawPath(destination.path), original: nil)) {
             XCTAssertNotNil($0 as? ExportError)
             XCTAssertFalse(($0 as? ExportError)?.message.isEmpty ?? true)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
     }
 
+    /// File names are bytes: a folder named in Latin-1 is written into, and an original
+    /// named so is still refused as itself.
+    func testNamesThatAreNotUTF8() throws {
+        let folder = RawPath(bytes: Array(fixtures.folder.path.utf8) + Array("/caf".utf8) + [0xE9])
+        try XCTSkipIf(folder.withCString { mkdir($0, 0o700) } != 0, "this file system refuses names that are not UTF-8")
+        let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
+        defer { g_object_unref(raw(source)) }
+        let copy = folder.appending("copy.png")
+        try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7, to: copy, original: nil)
+        var info = stat()
+        XCTAssertEqual(copy.withCString { stat($0, &info) }, 0, "written under the folder's real name")
+        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                                                              to: copy, original: copy)) {
+            XCTAssertEqual($0 as? ExportError, .sameAsOriginal)
+        }
+        let missing = folder.appending("gone")
+        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                                                              to: missing.appending("x.png"), original: nil)) {
+            XCTAssertEqual($0 as? ExportError, .folderMissing(path: fixtures.folder.path + "/caf\u{FFFD}/gone"))
+        }
+    }
+
     func testSuggestedName() {
-        XCTAssertEqual(HueExport.suggestedName(for: URL(fileURLWithPath: "/p/photo.jpg")), "photo-adjusted.png")
-        XCTAssertEqual(HueExport.suggestedName(for: URL(fileURLWithPath: "/p/a.b.tiff")), "a.b-adjusted.png")
-        XCTAssertEqual(HueExport.suggestedName(for: URL(fileURLWithPath: "/p/noext")), "noext-adjusted.png")
+        XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/photo.jpg")), "photo-adjusted.png")
+        XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/a.b.tiff")), "a.b-adjusted.png")
+        XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/noext")), "noext-adjusted.png")
+        XCTAssertEqual(HueExport.suggestedName(for: RawPath(bytes: Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))),
+                       "caf\u{FFFD}-adjusted.png")
     }
 
     // MARK: Helpers

@@ -17,7 +17,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// Reduced decodes take their scale from the longer side the same way.
     func testThinJPEGReducedLevelHasTheScaleOfItsLongerSide() throws {
         let url = fixtures.image("thin.jpg", width: 1, height: 18758, type: "jpeg") { _, y in RGBA(UInt8(y & 0xFF), 0, 0) }
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .screen(side: 48)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 48)))
         let pyramid = ImagePyramid(image: image)
         XCTAssertEqual(pyramid.levels[0].width, 1)
         XCTAssertEqual(pyramid.levels[0].height, 2345, "⌈18758 / 8⌉")
@@ -35,7 +35,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// Wide images keep working the same way (the scale comes from the width there).
     func testWideReducedLevelScale() throws {
         let url = fixtures.image("wide.jpg", width: 4000, height: 30, type: "jpeg") { x, _ in RGBA(0, UInt8(x & 0xFF), 0) }
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .screen(side: 1000)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 1000)))
         let level = ImagePyramid(image: image).levels[0]
         XCTAssertEqual(level.width, 1000)
         XCTAssertEqual(level.height, 8, "⌈30 / 4⌉")
@@ -53,7 +53,7 @@ final class FuzzRegressionTests: XCTestCase {
         for name in names {
             let path = corpus.appendingPathComponent(name).path
             do throws(LoadError) {
-                if let image = try ImageDecoder.decodeSynchronously(path: path) {
+                if let image = try ImageDecoder.decodeSynchronously(path: RawPath(path)) {
                     decoded += 1
                     XCTAssertTrue(ImageLimits.allows(width: image.width, height: image.height), name)
                     let pyramid = ImagePyramid(image: image)

@@ -10,7 +10,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
 
     func testPyramidHalvesDownToAboutScreenTile() throws {
         let url = fixtures.quadrants("p.png", width: 2000, height: 1000)
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
         let pyramid = ImagePyramid(image: image)
         XCTAssertEqual(pyramid.levels.map(\.width), [2000, 1000, 500, 250])
         XCTAssertEqual(pyramid.levels.map(\.scale), [1, 0.5, 0.25, 0.125])
@@ -23,7 +23,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
 
     func testTrimmedPyramidKeepsOnlySmallLevelsAndTheFullSize() throws {
         let url = fixtures.quadrants("t.png", width: 2000, height: 1000)
-        let pyramid = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path)))
+        let pyramid = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))))
         let trimmed = pyramid.trimmed(maxSide: 600)
         XCTAssertFalse(trimmed.isComplete)
         XCTAssertEqual(trimmed.levels.map(\.width), [500, 250])
@@ -33,7 +33,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
 
     func testLargeJPEGDecodesWithTheDetailAScreenShows() throws {
         let url = fixtures.quadrants("big.jpg", width: 4000, height: 3000, type: "jpeg")
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .screen(side: 1000)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 1000)))
         XCTAssertEqual(image.width, 1000, "libjpeg at ¼: 4000 / 4 still fills 1000")
         XCTAssertEqual(image.height, 750)
         XCTAssertFalse(image.isFullResolution)
@@ -48,9 +48,9 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         XCTAssertEqual(Self.colour(of: image, atX: 100, y: 100), RGBA(255, 0, 0), "quadrants survive the reduction")
         XCTAssertEqual(Self.colour(of: image, atX: 900, y: 700), RGBA(255, 255, 0))
 
-        let more = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .scale(0.3)))
+        let more = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(0.3)))
         XCTAssertEqual(more.width, 2000, "½ is the least that shows 30 %")
-        let full = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .scale(0.8)))
+        let full = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(0.8)))
         XCTAssertTrue(full.isFullResolution)
         XCTAssertFalse(ImagePyramid(image: full).needsMoreDetail(at: 8))
     }
@@ -58,28 +58,28 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
     /// More detail for the same image keeps the smaller levels already made, and fills a gap.
     func testMoreDetailReusesTheSmallerLevels() throws {
         let url = fixtures.quadrants("big.jpg", width: 4000, height: 3000, type: "jpeg")
-        let reduced = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path, detail: .scale(0.5))))
-        let full = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path)), reusing: reduced)
+        let reduced = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(0.5))))
+        let full = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))), reusing: reduced)
         XCTAssertEqual(full.levels.map(\.width), [4000, 2000, 1000, 500, 250])
         XCTAssertTrue(full.levels[1] === reduced.levels[0], "the ½ level is the one decoded before")
         XCTAssertTrue(full.levels.last === reduced.levels.last)
 
         let trimmed = reduced.trimmed(maxSide: 1000)          // what a background tab keeps: 1000, 500, 250
-        let refilled = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path)), reusing: trimmed)
+        let refilled = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))), reusing: trimmed)
         XCTAssertEqual(refilled.levels.map(\.width), [4000, 2000, 1000, 500, 250], "the missing ½ level is made again")
         XCTAssertTrue(refilled.levels[2] === trimmed.levels[0])
 
         let other = fixtures.quadrants("other.png", width: 400, height: 300)
-        let unrelated = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: other.path)), reusing: reduced)
+        let unrelated = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(other.path))), reusing: reduced)
         XCTAssertEqual(unrelated.levels.map(\.width), [400, 200], "its own levels, none of another size")
     }
 
     func testOnlyJPEGIsReducedAndOnlyWhenWorthIt() throws {
         let png = fixtures.quadrants("big.png", width: 3000, height: 2000)
-        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: png.path, detail: .screen(side: 1000))?.width, 3000,
+        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: RawPath(png.path), detail: .screen(side: 1000))?.width, 3000,
                        "PNG has no cheaper reduced decode")
         let small = fixtures.quadrants("small.jpg", width: 1500, height: 1000, type: "jpeg")
-        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: small.path, detail: .screen(side: 1000))?.width, 1500,
+        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: RawPath(small.path), detail: .screen(side: 1000))?.width, 1500,
                        "½ would not fill the screen")
     }
 
@@ -87,7 +87,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         let stored = fixtures.image("s.jpg", width: 4000, height: 2000, type: "jpeg") { x, _ in x < 2000 ? RGBA(255, 0, 0) : RGBA(0, 0, 255) }
         let bytes = fixtures.data(of: stored)
         let rotated = fixtures.bytes("r.jpg", Array(bytes[0..<2]) + DecodeTests.exifOrientationSegment(6) + Array(bytes[2...]))
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: rotated.path, detail: .screen(side: 1000)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(rotated.path), detail: .screen(side: 1000)))
         XCTAssertEqual(image.imageWidth, 2000)
         XCTAssertEqual(image.imageHeight, 4000)
         XCTAssertEqual(image.width, 500)
@@ -100,7 +100,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         let whole = fixtures.quadrants("whole.jpg", width: 4000, height: 3000, type: "jpeg")
         let bytes = fixtures.data(of: whole)
         let cut = fixtures.bytes("cut.jpg", Array(bytes[0..<(bytes.count * 2 / 3)]))
-        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: cut.path, detail: .screen(side: 1000))) { error in
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(cut.path), detail: .screen(side: 1000))) { error in
             guard case LoadError.damaged = error else { return XCTFail("\(error)") }
         }
     }
@@ -117,7 +117,7 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
     /// The exact rendering path: 1:1 at 100 % reproduces the pixels; rotation turns them.
     func testViewRenderingReproducesPixelsAndTurns() throws {
         let url = fixtures.quadrants("r.png", width: 40, height: 30)
-        let pyramid = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: url.path)))
+        let pyramid = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))))
         let full = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 0, y: 0, width: 40, height: 30), quarterTurns: 0),
                                                       hue: 0.5, from: pyramid))
         func bgra(_ r: ViewRendering, _ x: Int, _ y: Int) -> RGBA {

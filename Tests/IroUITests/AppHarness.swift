@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
@@ -26,7 +27,28 @@ final class AppHarness {
     /// Opens `urls` as the command line would and waits until every tab finished loading.
     @discardableResult
     func open(_ urls: [URL], newWindow: Bool = false) -> DocumentWindow? {
-        app.open(urls, newWindow: newWindow)
+        app.open(urls.map { RawPath($0.path) }, newWindow: newWindow)
+        return loadedWindow()
+    }
+
+    /// Launches `iro ARGUMENT…` (arguments as bytes, as the kernel hands them over)
+    /// through GApplication's command-line signal, and waits like `open`.
+    @discardableResult
+    func launch(_ arguments: [[UInt8]]) -> DocumentWindow? {
+        let argv = withCStrings([Array("iro".utf8)] + arguments) { g_variant_new_bytestring_array($0, -1)! }
+        let options = g_variant_dict_new(nil)!
+        g_variant_dict_insert_value(options, "", withCStrings(arguments) { g_variant_new_bytestring_array($0, -1)! })
+        let platform = g_variant_dict_new(nil)!
+        g_variant_dict_insert_value(platform, "cwd", g_variant_new_bytestring(fixtures.folder.path))
+        let status = iro_emit_command_line(raw(app.application), argv, g_variant_dict_end(options), g_variant_dict_end(platform))
+        g_variant_dict_unref(options)
+        g_variant_dict_unref(platform)
+        XCTAssertEqual(status, 0, "exit status of the command line")
+        return loadedWindow()
+    }
+
+    /// The active window once every tab finished loading and the selected one is laid out.
+    private func loadedWindow() -> DocumentWindow? {
         guard let window = app.activeWindow else { return nil }
         GtkTestEnvironment.waitUntilDrawn(window.window)
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.isLoading } }
@@ -46,4 +68,17 @@ final class AppHarness {
 func onMain(_ body: @MainActor () throws -> Void) throws {
     try XCTSkipUnless(GtkTestEnvironment.hasDisplay, GtkTestEnvironment.skipReason)
     try MainActor.assumeIsolated { try body() }
+}
+
+/// A NULL-terminated `char **` of byte strings, for GLib.
+private func withCStrings<R>(_ strings: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
+    }
+    defer { copies.forEach { $0.deallocate() } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

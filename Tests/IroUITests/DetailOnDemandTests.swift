@@ -43,11 +43,11 @@ final class DetailOnDemandTests: XCTestCase {
     func testAnExportOfAReducedTabHasEveryPixel() async throws {
         let fixtures = Fixtures()
         let url = fixtures.quadrants("wide.jpg", width: 4000, height: 3000, type: "jpeg")
-        let decoded = await ExportAdjustedCopy.fullResolution(of: url.path)
+        let decoded = await ExportAdjustedCopy.fullResolution(of: RawPath(url.path))
         let snapshot = try XCTUnwrap(decoded)
         XCTAssertEqual(snapshot.width, 4000)
         XCTAssertEqual(snapshot.height, 3000)
-        let missing = await ExportAdjustedCopy.fullResolution(of: fixtures.url("gone.jpg").path)
+        let missing = await ExportAdjustedCopy.fullResolution(of: RawPath(fixtures.url("gone.jpg").path))
         XCTAssertNil(missing, "a file gone since is a failure the dialog reports, not a crash")
     }
 }

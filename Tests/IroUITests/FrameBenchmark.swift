@@ -50,7 +50,7 @@ final class FrameBenchmark: XCTestCase {
         let url = harness.fixtures.image("big.jpg", width: 6000, height: 4000, type: "jpeg") { x, y in
             (x % 100 < 2 || y % 100 < 2) ? RGBA(20, 20, 20) : RGBA(UInt8(x * 255 / 6000), UInt8(y * 255 / 4000), UInt8((x + y) % 256))
         }
-        harness.app.open([url], newWindow: false)
+        harness.app.open([RawPath(url.path)], newWindow: false)
         let window = try XCTUnwrap(harness.app.activeWindow)
         gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
         gtk_window_maximize(asWindow(window.window))

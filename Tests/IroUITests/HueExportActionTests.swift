@@ -82,10 +82,10 @@ final class HueExportActionTests: XCTestCase {
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: image.pixbuf))
         final class Outcome { var value: ExportError?? }
         let outcome = Outcome()
-        let hue = view.document.view.hue, original = view.document.url
+        let hue = view.document.view.hue, original = view.document.path
         Task {
             outcome.value = .some(await ExportAdjustedCopy.export(snapshot, hue: hue, original: original,
-                                                                  to: destination, parent: parent))
+                                                                  to: RawPath(destination.path), parent: parent))
         }
         XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { outcome.value != nil })
         return outcome.value ?? nil

@@ -206,9 +206,9 @@ final class StallProbeBenchmark: XCTestCase {
         probe.phaseOf = { view == nil ? "opening" : phase(of: view) }
         let cpu0 = cpuSeconds()
         let t0 = monotonicSeconds()
-        harness.app.open([image.url], newWindow: false)
+        harness.app.open([RawPath(image.url.path)], newWindow: false)
         view = window.selectedView
-        XCTAssertEqual(view?.document.url, image.url)
+        XCTAssertEqual(view?.document.path, RawPath(image.url.path))
         let shown = GtkTestEnvironment.pump(timeout: 120) { phase(of: view) == "exact rendering shown" || phase(of: view) == "error page" }
         let opened = monotonicSeconds() - t0
         XCTAssertTrue(shown, "the image opened (\(phase(of: view)))")
@@ -239,7 +239,7 @@ final class StallProbeBenchmark: XCTestCase {
         probe.phaseOf = { view == nil ? "tab closed" : phase(of: view) }
         let opened = monotonicSeconds()
         let cpuAtOpen = cpuSeconds()
-        harness.app.open([image.url], newWindow: false)
+        harness.app.open([RawPath(image.url.path)], newWindow: false)
         view = window.selectedView
         GtkTestEnvironment.pump(timeout: 30) { ready(view) }
         if name == "close-in-full-decode" {

@@ -72,6 +72,19 @@ public final class Fixtures {
         return target
     }
 
+    /// Writes `data` under a name given as bytes (Linux file names need not be UTF-8);
+    /// returns the file's full path as bytes, nil if the file system refuses the name.
+    public func bytes(named name: [UInt8], _ data: [UInt8]) -> [UInt8]? {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+        let fd = (path + [0]).withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return written == data.count ? path : nil
+    }
+
     public func data(of url: URL) -> [UInt8] { (try? [UInt8](Data(contentsOf: url))) ?? [] }
 }
 

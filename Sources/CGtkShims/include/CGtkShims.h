@@ -42,6 +42,11 @@ void iro_object_get_boolean(gpointer object, const char *property, gboolean *val
 // (tests drive drops through the real signal). Returns the handler's answer.
 gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y);
 
+// GApplication::command-line as the primary instance emits it for a launch: a command
+// line object holding argv ("aay"), the parsed options ("a{sv}", file arguments under
+// "" as "aay") and platform data (with "cwd"). Returns the handler's exit status.
+gint iro_emit_command_line(gpointer application, GVariant *arguments, GVariant *options, GVariant *platform_data);
+
 // AdwTabView::create-window as AdwTabBar emits it when a tab is dropped outside
 // every tab bar. Returns the AdwTabView the handler made (or NULL).
 gpointer iro_emit_create_window(gpointer tab_view);

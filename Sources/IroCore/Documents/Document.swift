@@ -5,23 +5,23 @@ import FoundationEssentials
 /// this is the part that can be decided and tested without GTK.
 public final class Document: Identifiable {
     public let id: DocumentID
-    public let url: URL
+    public let path: RawPath
     public var state: LoadState = .loading
     public var view = ViewState()
 
-    public init(url: URL, id: DocumentID = DocumentID()) {
+    public init(path: RawPath, id: DocumentID = DocumentID()) {
         self.id = id
-        self.url = url
+        self.path = path
     }
 
     /// What the tab and window title show: the file name as the user knows it.
     public var displayName: String {
-        let name = url.lastPathComponent
-        return name.isEmpty ? url.path : name
+        let name = path.lastComponent
+        return (name.bytes.isEmpty ? path : name).displayString
     }
 
     /// The full path, for the tab's tooltip.
-    public var fullPath: String { url.path }
+    public var fullPath: String { path.displayString }
 
     public enum LoadState: Equatable, Sendable {
         case loading

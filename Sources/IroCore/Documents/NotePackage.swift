@@ -13,23 +13,23 @@ public struct NotePackage: Equatable, Sendable {
     /// Refuses absurd text files instead of reading gigabytes into a label.
     public static let defaultMaximumTextBytes = 16 << 20
 
-    public let folder: URL
+    public let folder: RawPath
     public let text: String
     /// nil when the package has no `Image.png`.
-    public let imageURL: URL?
+    public let imagePath: RawPath?
 
-    public init(folder: URL, text: String, imageURL: URL?) {
+    public init(folder: RawPath, text: String, imagePath: RawPath?) {
         self.folder = folder
         self.text = text
-        self.imageURL = imageURL
+        self.imagePath = imagePath
     }
 
-    /// Whether a URL names a note package by its extension (what the opener checks first).
-    public static func isPackageName(_ url: URL) -> Bool {
-        url.pathExtension.lowercased() == pathExtension
+    /// Whether a path names a note package by its extension (what the opener checks first).
+    public static func isPackageName(_ path: RawPath) -> Bool {
+        path.pathExtension.lowercased() == pathExtension
     }
 
-    public static func load(folder: URL,
+    public static func load(folder: RawPath,
                             maximumTextBytes: Int = defaultMaximumTextBytes) throws(NotePackageError) -> NotePackage {
         guard isPackageName(folder) else { throw .notAFolder }
         switch kind(of: folder) {
@@ -38,37 +38,36 @@ public struct NotePackage: Equatable, Sendable {
         case .regularFile, .other: throw .notAFolder
         }
 
-        let textURL = folder.appendingPathComponent(textFileName, isDirectory: false)
+        let textPath = folder.appending(textFileName)
         // Only a regular file is read: a FIFO named Text.txt would block the reader forever.
-        guard kind(of: textURL) == .regularFile else { throw .missingText }
-        let data = try readText(at: textURL, limit: maximumTextBytes)
+        guard kind(of: textPath) == .regularFile else { throw .missingText }
+        let data = try readText(at: textPath, limit: maximumTextBytes)
         // Strict decoding: a wrong encoding is an error, not a page of replacement characters.
         guard var text = String(validating: data, as: UTF8.self) else { throw .textNotUTF8 }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a BOM is legal UTF-8 but not content
 
-        let imageURL = folder.appendingPathComponent(imageFileName, isDirectory: false)
-        let image = kind(of: imageURL) == .regularFile ? imageURL : nil
-        return NotePackage(folder: folder, text: text, imageURL: image)
+        let imagePath = folder.appending(imageFileName)
+        let image = kind(of: imagePath) == .regularFile ? imagePath : nil
+        return NotePackage(folder: folder, text: text, imagePath: image)
     }
 
     private enum Kind { case missing, directory, regularFile, other }
 
-    /// The kind of file a URL names, following symbolic links.
-    private static func kind(of url: URL) -> Kind {
-        let path = url.resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let type = attributes[.type] as? FileAttributeType else { return .missing }
-        switch type {
-        case .typeDirectory: return .directory
-        case .typeRegular: return .regularFile
+    /// The kind of file a path names, following symbolic links.
+    private static func kind(of path: RawPath) -> Kind {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
         default: return .other
         }
     }
 
-    /// Plain POSIX reads: FoundationEssentials has no FileHandle.
-    private static func readText(at url: URL, limit: Int) throws(NotePackageError) -> Data {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(reason(for: errno)) }
+    /// Plain POSIX reads, which take the path's bytes.
+    private static func readText(at path: RawPath, limit: Int) throws(NotePackageError) -> Data {
+        let (fd, code) = path.withCString { (open($0, O_RDONLY | O_CLOEXEC), errno) }
+        guard fd >= 0 else { throw .unreadable(reason(for: code)) }
         defer { close(fd) }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)

@@ -119,7 +119,7 @@ extension ImageDecoder {
     /// Decodes `path` at `detail` and builds its pyramid, all off the main thread: what a tab needs to show.
     /// `reusing`: the less detailed levels shown now, when this decode adds detail to them.
     @concurrent
-    nonisolated public static func decodeForDisplay(path: String, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
+    nonisolated public static func decodeForDisplay(path: RawPath, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
                                                     progress: LoadProgress? = nil) async throws(LoadError) -> ImagePyramid? {
         guard let image = try decodeSynchronously(path: path, detail: detail, progress: progress,
                                                   isCancelled: { Task.isCancelled }) else { return nil }

@@ -1,6 +1,7 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 
 /// `iro [--new-window] [FILE…]`, `iro --version`, `iro --help` (SPEC E3).
 ///
@@ -9,7 +10,7 @@ import GtkSupport
 /// resolved against the caller's working directory.
 enum CommandLineOptions {
     struct Request {
-        var files: [URL] = []
+        var files: [RawPath] = []
         var newWindow = false
     }
 
@@ -50,11 +51,11 @@ enum CommandLineOptions {
             guard let argument = arguments[index],
                   let file = g_application_command_line_create_file_for_arg(commandLine, argument) else { continue }
             defer { g_object_unref(raw(file)) }
-            if let path = takeString(g_file_get_path(file)) {
-                request.files.append(URL(fileURLWithPath: path))
+            if let path = RawPath(localPathOf: file) {
+                request.files.append(path)
             } else if let uri = takeString(g_file_get_uri(file)) {
                 // Non-local URIs have no path; keep them so the tab can say it cannot open them.
-                request.files.append(URL(fileURLWithPath: uri))
+                request.files.append(RawPath(uri))
             }
         }
         return request

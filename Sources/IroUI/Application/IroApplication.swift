@@ -46,8 +46,7 @@ public final class IroApplication {
             return 0
         }
         onOpen(raw(application)) { [weak self] files in
-            let urls = files.compactMap { takeString(g_file_get_path($0)).map(URL.init(fileURLWithPath:)) }
-            self?.open(urls, newWindow: false)
+            self?.open(files.compactMap(RawPath.init(localPathOf:)), newWindow: false)
         }
         onSignal(raw(application), "activate") { [weak self] in self?.open([], newWindow: false) }
         onSignal(raw(application), "startup") { [weak self] in self?.startup() }
@@ -68,18 +67,18 @@ public final class IroApplication {
 
     // MARK: Opening
 
-    /// Opens `urls` as tabs of the most recently active window (or a new one),
+    /// Opens `paths` as tabs of the most recently active window (or a new one),
     /// or shows an empty window when there is nothing to open.
-    public func open(_ urls: [URL], newWindow: Bool) {
+    public func open(_ paths: [RawPath], newWindow: Bool) {
         let target: DocumentWindow
         if !newWindow, let active = activeWindow {
             target = active
-        } else if !newWindow, urls.isEmpty, let any = windows.last {
+        } else if !newWindow, paths.isEmpty, let any = windows.last {
             target = any
         } else {
             target = makeWindow()
         }
-        for (index, url) in urls.enumerated() { target.open(url, select: index == 0) }
+        for (index, path) in paths.enumerated() { target.open(path, select: index == 0) }
         target.present()
     }
 
@@ -144,15 +143,15 @@ public final class IroApplication {
 
     private func installActions() {
         actions.add("open") { [weak self] in
-            OpenDialog.present(for: self?.activeWindow?.window) { urls in
-                guard !urls.isEmpty else { return }
-                self?.open(urls, newWindow: false)
+            OpenDialog.present(for: self?.activeWindow?.window) { paths in
+                guard !paths.isEmpty else { return }
+                self?.open(paths, newWindow: false)
             }
         }
         actions.add("open-note-package") { [weak self] in
-            OpenDialog.present(for: self?.activeWindow?.window, notePackages: true) { urls in
-                guard !urls.isEmpty else { return }
-                self?.open(urls, newWindow: false)
+            OpenDialog.present(for: self?.activeWindow?.window, notePackages: true) { paths in
+                guard !paths.isEmpty else { return }
+                self?.open(paths, newWindow: false)
             }
         }
         actions.add("new-window") { [weak self] in self?.makeWindow().present() }

@@ -1,6 +1,7 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 
 /// The Open dialog (SPEC A3): several files at once, filtered to what the
 /// installed gdk-pixbuf loaders read. GtkFileChooserNative (GTK 4.8 has no
@@ -9,7 +10,7 @@ enum OpenDialog {
     /// `notePackages`: choose `*.notesdoc` folders (SPEC A8) instead of image files;
     /// a file chooser in file mode walks into folders rather than returning them.
     static func present(for parent: UnsafeMutablePointer<GtkWidget>?, notePackages: Bool = false,
-                        _ completion: @escaping @MainActor ([URL]) -> Void) {
+                        _ completion: @escaping @MainActor ([RawPath]) -> Void) {
         let chooser = gtk_file_chooser_native_new(notePackages ? "Open Note Packages" : "Open Images", parent.map(asWindow),
                                                   notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
                                                   "_Open", "_Cancel")!
@@ -28,17 +29,17 @@ enum OpenDialog {
 
         onSignal(raw(chooser), "response") { (response: Int32) in
             let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
-            var urls: [URL] = []
+            var paths: [RawPath] = []
             if accepted, let list = gtk_file_chooser_get_files(fileChooser) {
                 for index in 0..<g_list_model_get_n_items(list) {
                     guard let item = g_list_model_get_item(list, index) else { continue }
-                    if let path = takeString(g_file_get_path(OpaquePointer(item))) { urls.append(URL(fileURLWithPath: path)) }
+                    if let path = RawPath(localPathOf: OpaquePointer(item)) { paths.append(path) }
                     g_object_unref(item)
                 }
                 g_object_unref(raw(list))
             }
             g_object_unref(raw(chooser))          // the reference from _new, kept until the answer
-            completion(urls)
+            completion(paths)
         }
         gtk_native_dialog_show(gcast(raw(chooser), gtk_native_dialog_get_type()))
     }

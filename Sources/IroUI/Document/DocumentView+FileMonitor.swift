@@ -10,7 +10,7 @@ extension DocumentView {
 
     func watchFile() {
         guard fileMonitor == nil else { return }
-        let file = g_file_new_for_path(document.url.path)!
+        let file = document.path.withCString { g_file_new_for_path($0)! }
         defer { g_object_unref(raw(file)) }
         guard let monitor = try? withGError({ g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) }) else { return }
         fileMonitor = ObjectRef(taking: raw(monitor))
@@ -26,7 +26,7 @@ extension DocumentView {
     }
 
     private func fileSettled() {
-        if FileManager.default.fileExists(atPath: document.url.path) {
+        if document.path.withCString({ access($0, F_OK) }) == 0 {
             fileBanner.hide()
             isFileDeleted = false
             reload()

@@ -10,7 +10,7 @@ extension DocumentView {
     func loadNotePackage() {
         cancelLoad()
         document.state = .loading
-        let folder = document.url
+        let folder = document.path
         loadTask = Task { [weak self] in
             let result = await Self.readPackage(folder)
             guard !Task.isCancelled, let self else { return }
@@ -21,9 +21,9 @@ extension DocumentView {
                 self.showError(.notePackage(error))
                 self.onStateChanged?()
             case .success(let package):
-                self.noteSidebar.show(package.text, alone: package.imageURL == nil)
-                if let image = package.imageURL {
-                    self.loadImage(at: image.path)
+                self.noteSidebar.show(package.text, alone: package.imagePath == nil)
+                if let image = package.imagePath {
+                    self.loadImage(at: image)
                 } else {
                     self.document.state = .loaded(width: 0, height: 0)
                     self.hideImageArea()
@@ -35,7 +35,7 @@ extension DocumentView {
     }
 
     @concurrent
-    nonisolated static func readPackage(_ folder: URL) async -> Result<NotePackage, NotePackageError> {
+    nonisolated static func readPackage(_ folder: RawPath) async -> Result<NotePackage, NotePackageError> {
         do throws(NotePackageError) { return .success(try NotePackage.load(folder: folder)) }
         catch { return .failure(error) }
     }

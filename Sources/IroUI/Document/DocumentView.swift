@@ -20,7 +20,7 @@ final class DocumentView {
     let fileBanner = FileBanner()
     let noteSidebar = NoteSidebar()
     /// The image file this tab shows (the document itself, or a note package's Image.png).
-    private(set) var imagePath = ""
+    private(set) var imagePath: RawPath?
     var fileMonitor: ObjectRef?
     var fileSettle: SourceID?
     /// The file is gone from disk; the tab keeps its last image (SPEC A9).
@@ -65,16 +65,16 @@ final class DocumentView {
 
     /// Decodes the document's file off the main thread, then shows it or its error.
     func load(keepingCurrent: Bool = false) {
-        if NotePackage.isPackageName(document.url) {
+        if NotePackage.isPackageName(document.path) {
             loadNotePackage()
             return
         }
-        loadImage(at: document.url.path, keepingCurrent: keepingCurrent)
+        loadImage(at: document.path, keepingCurrent: keepingCurrent)
     }
 
     /// Decodes the image at `path` into this tab (the document's file, or a note package's
     /// image) with the detail a screen shows of it whole; zooming in asks for more.
-    func loadImage(at path: String, keepingCurrent: Bool = false) {
+    func loadImage(at path: RawPath, keepingCurrent: Bool = false) {
         cancelLoad()
         imagePath = path
         let showsImage = keepingCurrent && canvas.pyramid != nil && visiblePage == "image"
@@ -92,12 +92,12 @@ final class DocumentView {
     /// the view shows the levels it has, scaled.
     func addDetail(for scale: Double) {
         guard let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
-              !isFileDeleted, case .loaded = document.state else { return }
+              !isFileDeleted, case .loaded = document.state, let imagePath else { return }
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
     }
 
     /// `reusing`: levels of the same pixels to keep below the new detail.
-    private func decode(_ path: String, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil) {
+    private func decode(_ path: RawPath, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil) {
         let progress = LoadProgress()
         loadingBar.start(following: progress)
         loadTask = Task { [weak self] in

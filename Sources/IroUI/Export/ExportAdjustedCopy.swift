@@ -1,6 +1,7 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 import IroImaging
 
 /// "Export Adjusted Copy…" (SPEC D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
@@ -13,9 +14,9 @@ import IroImaging
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
         guard let view = window.selectedView, let image = view.image else { return }
-        let document = view.document.url
+        let document = view.document.path
         // The file the pixels came from: the document, or a note package's image.
-        let original = view.imagePath.isEmpty ? document : URL(fileURLWithPath: view.imagePath)
+        let original = view.imagePath ?? document
         let pixels: Task<PixbufSnapshot?, Never>
         if image.isFullResolution {
             guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
@@ -24,13 +25,12 @@ enum ExportAdjustedCopy {
             }
             pixels = Task { snapshot }
         } else {
-            let path = original.path
-            pixels = Task { await fullResolution(of: path) }
+            pixels = Task { await fullResolution(of: original) }
         }
         let hue = view.document.view.hue
         SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
                            suggestedName: HueExport.suggestedName(for: document),
-                           folder: document.deletingLastPathComponent()) { [weak window] destination in
+                           folder: document.deletingLastComponent) { [weak window] destination in
             guard let destination else { return pixels.cancel() }
             Task {
                 guard let snapshot = await pixels.value else {
@@ -45,14 +45,14 @@ enum ExportAdjustedCopy {
 
     /// Every pixel of the image at `path`, decoded off the main thread; nil if that fails.
     @concurrent
-    nonisolated static func fullResolution(of path: String) async -> PixbufSnapshot? {
+    nonisolated static func fullResolution(of path: RawPath) async -> PixbufSnapshot? {
         guard let decoded = try? ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) else { return nil }
         return PixbufSnapshot(taking: decoded)
     }
 
     /// Writes the copy and shows what went wrong, if anything; returns that failure.
     @discardableResult
-    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: URL, to destination: URL,
+    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: RawPath, to destination: RawPath,
                        parent: UnsafeMutablePointer<GtkWidget>?) async -> ExportError? {
         do throws(ExportError) {
             try await HueExport.write(snapshot, hue: hue, to: destination, original: original)

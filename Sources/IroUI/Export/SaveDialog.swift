@@ -1,19 +1,20 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 
 /// Asks where to save one file. GtkFileChooserNative (GTK 4.8 has no GtkFileDialog), so
 /// the desktop portal's chooser is used where there is one; it asks before replacing an
 /// existing file.
 enum SaveDialog {
     static func present(for parent: UnsafeMutablePointer<GtkWidget>?, title: String, acceptLabel: String,
-                        suggestedName: String, folder: URL, _ completion: @escaping @MainActor (URL?) -> Void) {
+                        suggestedName: String, folder: RawPath, _ completion: @escaping @MainActor (RawPath?) -> Void) {
         let chooser = gtk_file_chooser_native_new(title, parent.map(asWindow), GTK_FILE_CHOOSER_ACTION_SAVE,
                                                   acceptLabel, "_Cancel")!
         let fileChooser = gcastOpaque(raw(chooser), gtk_file_chooser_get_type())
         let native = gcast(raw(chooser), gtk_native_dialog_get_type(), as: GtkNativeDialog.self)
         gtk_native_dialog_set_modal(native, 1)
-        if let start = g_file_new_for_path(folder.path) {
+        if let start = folder.withCString({ g_file_new_for_path($0) }) {
             _ = gtk_file_chooser_set_current_folder(fileChooser, start, nil)
             g_object_unref(raw(start))
         }
@@ -25,9 +26,9 @@ enum SaveDialog {
         gtk_file_chooser_add_filter(fileChooser, images)
 
         onSignal(raw(chooser), "response") { (response: Int32) in
-            var destination: URL?
+            var destination: RawPath?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(fileChooser) {
-                destination = takeString(g_file_get_path(file)).map { URL(fileURLWithPath: $0) }
+                destination = RawPath(localPathOf: file)
                 g_object_unref(raw(file))
             }
             g_object_unref(raw(chooser))          // the reference from _new, kept until the answer

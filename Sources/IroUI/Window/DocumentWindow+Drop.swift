@@ -1,6 +1,7 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 
 /// Files dropped anywhere on the window become tabs (SPEC A3).
 extension DocumentWindow {
@@ -8,15 +9,15 @@ extension DocumentWindow {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         onFileDrop(raw(target)) { [weak self] paths in
             guard let self, !paths.isEmpty else { return false }
-            self.openDropped(paths.map { URL(fileURLWithPath: $0) })
+            self.openDropped(paths.map(RawPath.init(bytes:)))
             return true
         }
         gtk_widget_add_controller(window, target)
         dropTarget = target
     }
 
-    func openDropped(_ urls: [URL]) {
-        for (index, url) in urls.enumerated() { open(url, select: index == 0) }
+    func openDropped(_ paths: [RawPath]) {
+        for (index, path) in paths.enumerated() { open(path, select: index == 0) }
         present()
     }
 }

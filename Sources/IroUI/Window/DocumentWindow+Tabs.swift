@@ -27,10 +27,10 @@ extension DocumentWindow {
         pages.first { Self.view(of: $0)?.document.id == document }
     }
 
-    /// Adds a tab for `url` and starts loading it.
+    /// Adds a tab for `path` and starts loading it.
     @discardableResult
-    func open(_ url: URL, select: Bool = true) -> DocumentView {
-        let view = DocumentView(document: Document(url: url))
+    func open(_ path: RawPath, select: Bool = true) -> DocumentView {
+        let view = DocumentView(document: Document(path: path))
         let page = adw_tab_view_append(tabView, view.widget)!     // → page-attached → session
         adw_tab_page_set_loading(page, 1)
         if select { adw_tab_view_set_selected_page(tabView, page) }

@@ -34,7 +34,7 @@ final class TemporaryFolder {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
     func load(_ url: URL) -> Result<NotePackage, NotePackageError> {
-        Result { () throws(NotePackageError) in try NotePackage.load(folder: url) }
+        Result { () throws(NotePackageError) in try NotePackage.load(folder: RawPath(url.path)) }
     }
 
     @Test func textAndImage() throws {
@@ -43,43 +43,59 @@ final class TemporaryFolder {
             "Text.txt": Data("Kyōto, 色 🎨\nSecond line".utf8),
             "Image.png": Self.png,
         ])
-        let note = try NotePackage.load(folder: folder)
-        #expect(note.folder == folder)
+        let note = try NotePackage.load(folder: RawPath(folder.path))
+        #expect(note.folder == RawPath(folder.path))
         #expect(note.text == "Kyōto, 色 🎨\nSecond line")
-        #expect(note.imageURL?.lastPathComponent == "Image.png")
+        #expect(note.imagePath == RawPath(folder.path + "/Image.png"))
     }
 
     @Test func textOnly() throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Plain.notesdoc", files: ["Text.txt": Data("hello".utf8)])
-        let note = try NotePackage.load(folder: folder)
+        let note = try NotePackage.load(folder: RawPath(folder.path))
         #expect(note.text == "hello")
-        #expect(note.imageURL == nil)
+        #expect(note.imagePath == nil)
     }
 
     @Test func emptyTextIsFine() throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Empty.notesdoc", files: ["Text.txt": Data()])
-        #expect(try NotePackage.load(folder: folder).text == "")
+        #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "")
     }
 
     @Test func byteOrderMarkIsDropped() throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Bom.notesdoc", files: ["Text.txt": Data([0xEF, 0xBB, 0xBF] + Array("hi".utf8))])
-        #expect(try NotePackage.load(folder: folder).text == "hi")
+        #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "hi")
     }
 
     @Test func extensionIsCaseInsensitive() throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Loud.NOTESDOC", files: ["Text.txt": Data("x".utf8)])
-        #expect(try NotePackage.load(folder: folder).text == "x")
-        #expect(NotePackage.isPackageName(folder))
+        #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "x")
+        #expect(NotePackage.isPackageName(RawPath(folder.path)))
     }
 
     @Test func imageThatIsAFolderIsIgnored() throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Odd.notesdoc", files: ["Text.txt": Data("x".utf8), "Image.png": nil])
-        #expect(try NotePackage.load(folder: folder).imageURL == nil)
+        #expect(try NotePackage.load(folder: RawPath(folder.path)).imagePath == nil)
+    }
+
+    /// Linux file names are bytes: a folder named in Latin-1 opens, and so do its files.
+    @Test func folderNameThatIsNotUTF8() throws {
+        let temp = try TemporaryFolder()
+        let folder = RawPath(bytes: Array(temp.url.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".notesdoc".utf8))
+        try #require(folder.withCString { mkdir($0, 0o700) } == 0)
+        let text = folder.appending(NotePackage.textFileName)
+        let fd = text.withCString { open($0, O_WRONLY | O_CREAT, 0o600) }
+        try #require(fd >= 0)
+        #expect(write(fd, "hello", 5) == 5)
+        close(fd)
+        #expect(NotePackage.isPackageName(folder))
+        let note = try NotePackage.load(folder: folder)
+        #expect(note.text == "hello")
+        #expect(note.folder == folder)
     }
 
     @Test func wrongExtensionIsNotAPackage() throws {
@@ -132,7 +148,7 @@ final class TemporaryFolder {
         let folder = try temp.package("Link.notesdoc")
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Text.txt"),
                                                    withDestinationURL: target)
-        #expect(try NotePackage.load(folder: folder).text == "linked")
+        #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "linked")
     }
 
     @Test(arguments: [
@@ -153,9 +169,9 @@ final class TemporaryFolder {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Big.notesdoc", files: ["Text.txt": Data(repeating: 0x61, count: 101)])
         #expect(throws: NotePackageError.unreadable("Text.txt is too large.")) {
-            try NotePackage.load(folder: folder, maximumTextBytes: 100)
+            try NotePackage.load(folder: RawPath(folder.path), maximumTextBytes: 100)
         }
-        #expect(try NotePackage.load(folder: folder, maximumTextBytes: 101).text.count == 101)
+        #expect(try NotePackage.load(folder: RawPath(folder.path), maximumTextBytes: 101).text.count == 101)
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads files regardless of permissions"))
@@ -172,7 +188,7 @@ final class TemporaryFolder {
         let folder = try temp.package("Still.notesdoc", files: ["Text.txt": Data("x".utf8), "Image.png": Self.png])
         let text = folder.appendingPathComponent("Text.txt")
         let before = try FileManager.default.attributesOfItem(atPath: text.path)[.modificationDate] as? Date
-        _ = try NotePackage.load(folder: folder)
+        _ = try NotePackage.load(folder: RawPath(folder.path))
         let after = try FileManager.default.attributesOfItem(atPath: text.path)[.modificationDate] as? Date
         #expect(before == after)
         #expect(try Data(contentsOf: text) == Data("x".utf8))
