@@ -12,6 +12,8 @@ import IroCore
 /// the UI show progress.
 public enum ImageDecoder {
     static let chunkSize = 256 * 1024
+    /// Progressive JPEGs up to this size are decoded in one go (see `decodeSynchronously`).
+    static let oneShotPixels = 16_000_000
 
     /// What the header says, without decoding pixels.
     public struct Header: Sendable, Equatable {
@@ -67,6 +69,16 @@ public enum ImageDecoder {
         if let shortfall = Truncation.shortfall(path: path, formatName: header.formatName, fileSize: total) {
             throw .damaged(detail: shortfall)
         }
+        let reduction = header.formatName == "jpeg" ? detail.reduction(imageSide: max(header.width, header.height)) : 1
+        // gdk-pixbuf's incremental loader decodes a progressive JPEG scan by scan, about
+        // twice the work of its one-shot loader (68 against 33 ms for a 4 MP photo). Up to
+        // `oneShotPixels` that work is short enough not to need cancelling or progress.
+        if header.formatName == "jpeg", reduction == 1, header.width * header.height <= oneShotPixels,
+           let markers = JPEGEndScanner.scan(path: path), markers.isProgressive {
+            guard markers.isComplete else { throw .damaged(detail: "the JPEG data ends early") }
+            guard !isCancelled() else { return nil }
+            return try decodeWholeFile(path: path, formatName: header.formatName)
+        }
 
         let (opened, code) = path.withCString { (fopen($0, "rb"), errno) }
         guard let file = opened else {
@@ -83,7 +95,6 @@ public enum ImageDecoder {
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         // Asked for before any data, libjpeg then decodes straight at this size (its
         // output is ⌈side / reduction⌉, exactly what is asked, so nothing is rescaled).
-        let reduction = header.formatName == "jpeg" ? detail.reduction(imageSide: max(header.width, header.height)) : 1
         if reduction > 1 {
             gdk_pixbuf_loader_set_size(loader, Int32((header.width + reduction - 1) / reduction),
                                        Int32((header.height + reduction - 1) / reduction))

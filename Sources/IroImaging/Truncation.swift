@@ -127,6 +127,8 @@ struct JPEGEndScanner {
     }
     private var state = State.start
     private var segmentIsScan = false
+    /// A progressive frame header (SOF2, SOF6, SOF10 or SOF14) went by.
+    private(set) var isProgressive = false
     /// False while the stream has not reached EOI (true for a stream it does not follow).
     var isComplete: Bool {
         switch state {
@@ -158,6 +160,7 @@ struct JPEGEndScanner {
                 case 0xD8, 0x01, 0xD0...0xD7: state = .marker
                 default:
                     segmentIsScan = code == 0xDA
+                    if [0xC2, 0xC6, 0xCA, 0xCE].contains(code) { isProgressive = true }
                     state = .lengthHigh
                 }
             case .lengthHigh:
@@ -186,6 +189,21 @@ struct JPEGEndScanner {
                 default: state = .code                               // a marker: SOS, DHT, EOI…
                 }
             }
+        }
+    }
+}
+
+extension JPEGEndScanner {
+    /// The markers of the whole file at `path`; nil if it cannot be read.
+    static func scan(path: RawPath) -> JPEGEndScanner? {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        defer { fclose(file) }
+        var scanner = JPEGEndScanner()
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 { return ferror(file) == 0 ? scanner : nil }
+            buffer.withUnsafeBufferPointer { scanner.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 }

@@ -88,6 +88,37 @@ final class DecodeTests: XCTestCase {
         XCTAssertEqual(image.height, 2560)
     }
 
+    /// Progressive JPEGs up to 16 MP take gdk-pixbuf's one-shot loader (twice as fast as
+    /// its incremental one for them): the same pixels, and still "damaged" when cut short.
+    func testProgressiveJPEGDecodesInOneGoWithTheSamePixelsAndItsEndChecked() throws {
+        let progressive = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/corpus/jpeg-progressive-40x24.jpg").standardized
+        let bytes = fixtures.data(of: progressive)
+        try XCTSkipIf(bytes.isEmpty, "no corpus beside the tests")
+        let markers = try XCTUnwrap(JPEGEndScanner.scan(path: RawPath(progressive.path)))
+        XCTAssertTrue(markers.isProgressive)
+        XCTAssertTrue(markers.isComplete)
+        let baseline = fixtures.image("baseline.jpg", width: 40, height: 24, type: "jpeg") { _, _ in RGBA(0, 0, 255) }
+        XCTAssertFalse(try XCTUnwrap(JPEGEndScanner.scan(path: RawPath(baseline.path))).isProgressive)
+
+        let image = try decode(progressive)
+        XCTAssertEqual([image.width, image.height], [40, 24])
+        // What the incremental loader, fed the same bytes, makes of it.
+        let loader = try XCTUnwrap(try withGError { gdk_pixbuf_loader_new_with_type("jpeg", $0) })
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        _ = try bytes.withUnsafeBufferPointer { buffer in try withGError { gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), $0) } }
+        _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
+        let reference = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
+        let length = Int(gdk_pixbuf_get_byte_length(reference))
+        XCTAssertEqual(Int(gdk_pixbuf_get_byte_length(image.pixbuf)), length)
+        XCTAssertEqual(memcmp(gdk_pixbuf_read_pixels(image.pixbuf), gdk_pixbuf_read_pixels(reference), length), 0, "the same pixels")
+
+        let cut = fixtures.bytes("cut-progressive.jpg", Array(bytes[0..<(bytes.count - 40)]))
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(cut.path))) { error in
+            XCTAssertEqual(error as? LoadError, .damaged(detail: "the JPEG data ends early"))
+        }
+    }
+
     /// An APP1 segment holding a big-endian TIFF IFD with one Orientation entry.
     static func exifOrientationSegment(_ orientation: UInt8) -> [UInt8] {
         let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8,     // "MM", 42, IFD at 8
