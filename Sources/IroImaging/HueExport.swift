@@ -17,19 +17,11 @@ public enum HueExport {
 
     /// PNG for .png, JPEG for .jpg and .jpeg (any case), nil for anything else.
     nonisolated public static func format(forFileName name: String) -> Format? {
-        switch pathExtension(of: name).lowercased() {
+        switch RawPath(name).pathExtension.lowercased() {
         case "png": .png
         case "jpg", "jpeg": .jpeg
         default: nil
         }
-    }
-
-    /// What follows the last dot of the last path component, as NSString's `pathExtension`
-    /// gives it: nothing when that dot starts the name (".png" is a hidden file, not a PNG).
-    nonisolated static func pathExtension(of name: String) -> Substring {
-        let last = name.split(separator: "/").last ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return last[last.index(after: dot)...]
     }
 
     /// "<name>-adjusted.png" for "<name>.<extension>": text the person edits, so a byte
