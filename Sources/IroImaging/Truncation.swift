@@ -127,7 +127,9 @@ struct JPEGEndScanner {
     }
     private var state = State.start
     private var segmentIsScan = false
-    /// A progressive frame header (SOF2, SOF6, SOF10 or SOF14) went by.
+    /// A frame header (SOFn) went by; it comes before any image data.
+    private(set) var hasFrame = false
+    /// That frame is progressive (SOF2, SOF6, SOF10 or SOF14).
     private(set) var isProgressive = false
     /// False while the stream has not reached EOI (true for a stream it does not follow).
     var isComplete: Bool {
@@ -160,7 +162,10 @@ struct JPEGEndScanner {
                 case 0xD8, 0x01, 0xD0...0xD7: state = .marker
                 default:
                     segmentIsScan = code == 0xDA
-                    if [0xC2, 0xC6, 0xCA, 0xCE].contains(code) { isProgressive = true }
+                    if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) {   // not DHT, JPG, DAC
+                        hasFrame = true
+                        isProgressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+                    }
                     state = .lengthHigh
                 }
             case .lengthHigh:
@@ -194,17 +199,19 @@ struct JPEGEndScanner {
 }
 
 extension JPEGEndScanner {
-    /// The markers of the whole file at `path`; nil if it cannot be read.
-    static func scan(path: RawPath) -> JPEGEndScanner? {
+    /// The markers of the file at `path`, read while `more` says so (by default to its
+    /// end); nil if it cannot be read.
+    static func scan(path: RawPath, while more: (JPEGEndScanner) -> Bool = { _ in true }) -> JPEGEndScanner? {
         guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
         var scanner = JPEGEndScanner()
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
+        while more(scanner) {
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count == 0 { return ferror(file) == 0 ? scanner : nil }
             buffer.withUnsafeBufferPointer { scanner.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
+        return scanner
     }
 }
 

@@ -100,6 +100,11 @@ final class DecodeTests: XCTestCase {
         XCTAssertTrue(markers.isComplete)
         let baseline = fixtures.image("baseline.jpg", width: 40, height: 24, type: "jpeg") { _, _ in RGBA(0, 0, 255) }
         XCTAssertFalse(try XCTUnwrap(JPEGEndScanner.scan(path: RawPath(baseline.path))).isProgressive)
+        // The frame header comes before the image data: reading until it is enough to tell.
+        let head = try XCTUnwrap(JPEGEndScanner.scan(path: RawPath(baseline.path), while: { !$0.hasFrame }))
+        XCTAssertTrue(head.hasFrame)
+        XCTAssertFalse(head.isProgressive)
+        XCTAssertTrue(try XCTUnwrap(JPEGEndScanner.scan(path: RawPath(progressive.path), while: { !$0.hasFrame })).isProgressive)
 
         let image = try decode(progressive)
         XCTAssertEqual([image.width, image.height], [40, 24])
