@@ -37,78 +37,15 @@
  * COMMAND's process group if still running at the end. Needs an X display
  * (Xvfb) with nothing else moving on it.
  */
-#include <X11/Xlib.h>
-#include <X11/Xutil.h>
-#include <X11/extensions/XShm.h>
-#include <sys/ipc.h>
-#include <sys/shm.h>
+#include "screen-grid.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#define GRID 48
-#define MAX_SAMPLES 20000
-#define TOLERANCE 24
 #define MIN_SIDE 200
-
-static double now_ms(void) {
-    struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
-}
-
-typedef struct { double t; unsigned long px[GRID * GRID]; } Sample;
-
-static int close_enough(unsigned long a, unsigned long b) {
-    for (int s = 0; s < 24; s += 8) {
-        int da = (int)((a >> s) & 255) - (int)((b >> s) & 255);
-        if (da > TOLERANCE || da < -TOLERANCE) return 0;
-    }
-    return 1;
-}
-
-static int grid_x(int gx, int sw) { return (gx * 2 + 1) * sw / (GRID * 2); }
-static int grid_y(int gy, int sh) { return (gy * 2 + 1) * sh / (GRID * 2); }
-
-static XImage *shm_image;          /* the screen's shared-memory copy, if MIT-SHM works */
-static XShmSegmentInfo shm_info;
-
-static void start_shm(Display *dpy, int sw, int sh) {
-    if (!XShmQueryExtension(dpy)) return;
-    int screen = DefaultScreen(dpy);
-    XImage *img = XShmCreateImage(dpy, DefaultVisual(dpy, screen), DefaultDepth(dpy, screen),
-                                  ZPixmap, NULL, &shm_info, sw, sh);
-    if (!img) return;
-    shm_info.shmid = shmget(IPC_PRIVATE, (size_t)img->bytes_per_line * img->height, IPC_CREAT | 0600);
-    if (shm_info.shmid < 0) { img->data = NULL; XDestroyImage(img); return; }
-    shm_info.shmaddr = img->data = shmat(shm_info.shmid, NULL, 0);
-    shm_info.readOnly = False;
-    int ok = shm_info.shmaddr != (void *)-1 && XShmAttach(dpy, &shm_info);
-    XSync(dpy, False);
-    shmctl(shm_info.shmid, IPC_RMID, NULL);   /* freed when both sides detach */
-    if (ok) { shm_image = img; return; }
-    if (shm_info.shmaddr != (void *)-1) shmdt(shm_info.shmaddr);
-    img->data = NULL;                         /* not malloc'd: XDestroyImage must not free it */
-    XDestroyImage(img);
-}
-
-/* One grid sample of the whole screen; 0 if the screen could not be read. */
-static int sample(Display *dpy, Window root, int sw, int sh, Sample *s) {
-    XImage *img = shm_image;
-    if (img) {
-        if (!XShmGetImage(dpy, root, img, 0, 0, AllPlanes)) return 0;
-    } else if (!(img = XGetImage(dpy, root, 0, 0, sw, sh, AllPlanes, ZPixmap))) {
-        return 0;
-    }
-    for (int gy = 0; gy < GRID; gy++)
-        for (int gx = 0; gx < GRID; gx++)
-            s->px[gy * GRID + gx] = XGetPixel(img, grid_x(gx, sw), grid_y(gy, sh));
-    if (img != shm_image) XDestroyImage(img);
-    return 1;
-}
 
 /* The topmost viewable top-level window of at least MIN_SIDE² (XQueryTree lists
  * children bottom to top). 0 if there is none. */
@@ -195,16 +132,10 @@ int main(int argc, char **argv) {
 
     /* 3. The window to judge, and the grid points in its middle half. */
     if (!topmost_window(dpy, root, &wx, &wy, &ww, &wh)) { printf("nan\n"); return 1; }
-    int idx[GRID * GRID], m = 0, changed = 0;
+    int idx[GRID * GRID], changed = 0;
+    int m = middle_half(sw, sh, wx, wy, ww, wh, idx);
     Sample *final = &samples[n - 1];
-    for (int gy = 0; gy < GRID; gy++)
-        for (int gx = 0; gx < GRID; gx++) {
-            int x = grid_x(gx, sw), y = grid_y(gy, sh);
-            if (x > wx + ww / 4 && x < wx + 3 * ww / 4 && y > wy + wh / 4 && y < wy + 3 * wh / 4) {
-                idx[m++] = gy * GRID + gx;
-                if (!close_enough(samples[0].px[gy * GRID + gx], final->px[gy * GRID + gx])) changed++;
-            }
-        }
+    for (int k = 0; k < m; k++) changed += !close_enough(samples[0].px[idx[k]], final->px[idx[k]]);
     if (m == 0 || changed * 10 < m) {
         fprintf(stderr, "second-frame-probe: only %d of %d points changed: the new image never showed\n", changed, m);
         printf("nan\n"); return 1;
@@ -221,18 +152,9 @@ int main(int argc, char **argv) {
     }
 
     /* 4. The earliest sample from which on the middle half kept its final colours. */
-    int first = n - 1;
-    for (int s = n - 1; s >= 1; s--) {
-        int ok = 1;
-        for (int k = 0; k < m && ok; k++) ok = close_enough(samples[s].px[idx[k]], final->px[idx[k]]);
-        if (!ok) break;
-        first = s;
-    }
+    int first = first_final(samples, 1, n, idx, m);
     printf("%.1f\n", samples[first].t);
-    if (shm_image) {
-        XShmDetach(dpy, &shm_info); XSync(dpy, False); shmdt(shm_info.shmaddr);
-        shm_image->data = NULL; XDestroyImage(shm_image);
-    }
+    stop_shm(dpy);
     free(samples);
     return 0;
 }
