@@ -73,6 +73,8 @@ public final class ImagePyramid: @unchecked Sendable {
         var scale = image.scale
         var levels = [Level(adopting: image.pixbuf, scale: scale)]
         let top = scale
+        // Level sizes are rounded, so scales compare with slack: a level of about half the
+        // top's scale or less is reused, and halving stops about one level above the reused.
         let reused = smaller.map { $0.width == width && $0.height == height ? $0.levels.filter { $0.scale < top / 1.5 } : [] } ?? []
         let reusedTop = reused.first?.scale ?? 0
         var current = image.pixbuf
