@@ -10,6 +10,8 @@ packages=(
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG
   librsvg2-common webp-pixbuf-loader
+  # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs)
+  libjpeg-turbo-progs
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool imagemagick x11-utils
   # desktop integration checks

@@ -25,7 +25,6 @@ check "desktop-file-validate" desktop-file-validate "$prefix/share/applications/
 check "appstreamcli validate --no-net" appstreamcli validate --no-net "$prefix/share/metainfo/$app.metainfo.xml"
 check "MimeType lists PNG and JPEG from gdk-pixbuf" bash -c "grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/png;' && grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/jpeg;'"
 check "icons installed" test -f "$prefix/share/icons/hicolor/scalable/apps/$app.svg" -a -f "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
-check "resource bundle installed" test -f "$prefix/share/$app/$app.gresource"
 check "desktop database refreshed by post-install" test -f "$prefix/share/applications/mimeinfo.cache"
 
 # A desktop that knows only this prefix (and the system's MIME database).

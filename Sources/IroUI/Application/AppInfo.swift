@@ -3,5 +3,4 @@ public enum AppInfo {
     public static let id = "io.github.iroviewer.Iro"
     public static let name = "Iro"
     public static let version = "0.1.0"
-    public static let resourceFile = "io.github.iroviewer.Iro.gresource"
 }
