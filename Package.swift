@@ -13,18 +13,26 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
 
-        // How GObject works in Swift; no Iro logic.
-        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkShims"], swiftSettings: mainActorByDefault),
+        // How GObject works in Swift, on any thread: casts, signal connection (checked against
+        // the signal in debug builds), owned references, GError, qdata, logging. No Iro logic.
+        .target(name: "GObjectSupport", dependencies: ["CGtk", "CGtkShims"]),
+
+        // GTK on the main thread: typed widget handles, main-thread signal handlers, actions,
+        // main-loop sources, custom widgets. Re-exports GObjectSupport. No Iro logic.
+        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkShims", "GObjectSupport"], swiftSettings: mainActorByDefault),
 
         // Pure Swift models: no GTK, testable anywhere.
         .target(name: "IroCore"),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "GtkSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
-                swiftSettings: mainActorByDefault),
+                swiftSettings: mainActorByDefault, plugins: ["EmbedResources"]),
+
+        // Compiles data/*.gresource.xml at build time into the code of the target using it.
+        .plugin(name: "EmbedResources", capability: .buildTool()),
 
         .executableTarget(name: "iro", dependencies: ["IroUI", "IroCore", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
 
@@ -36,8 +44,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "GtkSupport"], path: "Tests/TestSupport"),
 
         .testTarget(name: "IroCoreTests", dependencies: ["IroCore"]),
-        .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGtk"]),
-        .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "TestSupport", "CGtk", "CGtkShims"]),
+        .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGtk", "GObjectSupport"]),
+        .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "GObjectSupport", "TestSupport", "CGtk", "CGtkShims"]),
         .testTarget(name: "IroUITests", dependencies: ["IroUI", "IroCore", "IroImaging", "GtkSupport", "TestSupport", "CGtk", "CGtkShims"]),
     ]
 )

@@ -30,8 +30,8 @@ void iro_object_set_string(gpointer object, const char *property, const char *va
     g_object_set(object, property, value, NULL);
 }
 
-void iro_accessible_set_label(GtkAccessible *accessible, const char *label) {
-    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+void iro_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
 void iro_scrollable_override_properties(GObjectClass *klass) {
@@ -94,6 +94,10 @@ gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType
     return handled;
 }
 
-void iro_accessible_set_description(GtkAccessible *accessible, const char *description) {
-    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+void iro_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void iro_log(const char *domain, GLogLevelFlags level, const char *file, const char *line, const char *message) {
+    g_log_structured(domain, level, "CODE_FILE", file, "CODE_LINE", line, "MESSAGE", "%s", message);
 }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Writes one line to standard error (Swift 6 forbids touching C's `stderr` global).
-nonisolated public func printError(_ message: String) {
+public func printError(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { bytes in
         var offset = 0

@@ -6,7 +6,7 @@ import CGtk
 /// `init(taking:)` adopts a reference the caller already owns.
 /// Sendable because GObject reference counting is atomic; the object itself
 /// must still only be used from the thread its type allows.
-nonisolated public final class ObjectRef: @unchecked Sendable {
+public final class ObjectRef: @unchecked Sendable {
     public let raw: UnsafeMutableRawPointer
 
     public init(taking raw: UnsafeMutableRawPointer) { self.raw = raw }

@@ -7,7 +7,7 @@ import CGtk
 /// is zero-filled C memory and must not hold Swift values.
 public struct StateKey<T: AnyObject>: Sendable {
     let quark: GQuark
-    nonisolated public init(_ name: StaticString) {
+    public init(_ name: StaticString) {
         quark = name.withUTF8Buffer { buffer in
             g_quark_from_static_string(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self))
         }
@@ -22,11 +22,6 @@ public struct StateKey<T: AnyObject>: Sendable {
     }
 
     public func get(_ object: UnsafeMutableRawPointer) -> T? {
-        guard let pointer = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), quark) else { return nil }
-        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    nonisolated public func getNonisolated(_ object: UnsafeMutableRawPointer) -> T? {
         guard let pointer = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), quark) else { return nil }
         return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
     }

@@ -59,10 +59,8 @@ public func setAccelerators(_ application: UnsafeMutableRawPointer, _ action: St
     withCStringArray(accels) { gtk_application_set_accels_for_action(app, action, $0) }
 }
 
-/// Passes a NULL-terminated `const char *const *` built from Swift strings.
-public func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-    let duplicated: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    defer { duplicated.forEach { free($0) } }
-    var array: [UnsafePointer<CChar>?] = duplicated.map { $0.map { UnsafePointer($0) } } + [nil]
-    return array.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }
+/// Binds a button (or any GtkActionable widget) to a detailed action name ("app.open"):
+/// it activates the action and turns insensitive while the action is disabled.
+public func setAction(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: String) {
+    gtk_actionable_set_action_name(cast(widget), action)
 }

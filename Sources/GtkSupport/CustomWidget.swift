@@ -72,7 +72,7 @@ public enum CustomWidget {
             scrollKey.attach(state, to: raw(obj))
             for i in 0..<2 { setAdjustment(raw(obj), index: i, nil) }
         }
-        return widget(obj)
+        return cast(obj)
     }
 
     /// The delegate of a custom widget instance.
@@ -105,7 +105,7 @@ public enum CustomWidget {
                     CustomWidget.setAdjustment(raw(o), index: Int(id) - 1, adjustment)
                 } else {
                     CustomWidget.scrollKey.get(raw(o))?.policies[Int(id) - 3] = Int32(g_value_get_enum(v))
-                    gtk_widget_queue_resize(widget(OpaquePointer(o)))
+                    gtk_widget_queue_resize(cast(o))
                 }
             }
         }
@@ -157,10 +157,10 @@ public enum CustomWidget {
         state.adjustments[index] = newAdjustment
         nonisolated(unsafe) let instance = obj
         state.handlers[index] = onSignal(raw(newAdjustment), "value-changed") {
-            CustomWidget.delegate(of: widget(OpaquePointer(instance)))?.scrollValueChanged()
+            CustomWidget.delegate(of: cast(instance))?.scrollValueChanged()
         }
         if let h = state.adjustments[0], let v = state.adjustments[1] {
-            delegate(of: widget(OpaquePointer(obj)))?.adjustmentsChanged(horizontal: h, vertical: v)
+            delegate(of: cast(obj))?.adjustmentsChanged(horizontal: h, vertical: v)
         }
         g_object_notify(obj.assumingMemoryBound(to: GObject.self), index == 0 ? "hadjustment" : "vadjustment")
     }

@@ -10,14 +10,14 @@ public typealias ChildPositionHandler = @MainActor (UnsafeMutablePointer<GtkWidg
 @discardableResult
 public func onGetChildPosition(_ overlay: UnsafeMutableRawPointer,
                                _ handler: @escaping ChildPositionHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<ChildPositionHandler>
-    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = { _, child, allocation, data in
-        guard let box = Box.from(data), let child, let allocation else { return 0 }
+    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = {
+        _, child, allocation, data in
+        guard let box = ClosureBox<ChildPositionHandler>.from(data), let child, let allocation else { return 0 }
         nonisolated(unsafe) let widget = child
         guard let rectangle = MainActor.assumeIsolated({ box.call(widget) }) else { return 0 }
         allocation.pointee = rectangle
         return 1
     }
-    return g_signal_connect_data(overlay, "get-child-position", unsafeBitCast(thunk, to: GCallback.self),
-                                 Box(handler).retainedPointer(), { d, _ in Box.release(d) }, GConnectFlags(0))
+    return connect(overlay, "get-child-position", signature: SignalSignature([.pointer, .pointer], returns: .int32),
+                   thunk: thunk, handler: handler)
 }

@@ -1,18 +1,11 @@
 import CGtk
 
-/// Signal connection with Swift closures.
+/// Signal handlers as Swift closures on the main thread.
 ///
-/// One `@convention(c)` thunk per C signature; the closure box is owned by
-/// GLib and released by the destroy notify when the handler is disconnected
-/// or the object finalized. GTK emits on the main thread, hence
-/// `MainActor.assumeIsolated` in each thunk.
-public typealias SignalHandlerID = gulong
-
-private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ data: gpointer,
-                     _ destroy: GClosureNotify, _ thunk: UnsafeRawPointer, after: Bool) -> SignalHandlerID {
-    g_signal_connect_data(instance, signal, unsafeBitCast(thunk, to: GCallback.self), data, destroy,
-                          after ? G_CONNECT_AFTER : GConnectFlags(0))
-}
+/// One `@convention(c)` thunk per C signature, each declaring that signature so debug
+/// builds check it against the signal (`connect` in GObjectSupport); the closure box is
+/// owned by GLib and released when the handler is disconnected or the object finalized.
+/// GTK emits on the main thread, hence `MainActor.assumeIsolated` in each thunk.
 
 public typealias VoidHandler = @MainActor () -> Void
 
@@ -20,12 +13,11 @@ public typealias VoidHandler = @MainActor () -> Void
 @discardableResult
 public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                      _ handler: @escaping VoidHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<VoidHandler>
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<VoidHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call() }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature(), thunk: thunk, handler: handler)
 }
 
 public typealias DoubleHandler = @MainActor (Double) -> Void
@@ -34,12 +26,11 @@ public typealias DoubleHandler = @MainActor (Double) -> Void
 @discardableResult
 public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                      _ handler: @escaping DoubleHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<DoubleHandler>
     let thunk: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, value, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<DoubleHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(value) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature([.double]), thunk: thunk, handler: handler)
 }
 
 public typealias PointHandler = @MainActor (Double, Double) -> Void
@@ -48,12 +39,11 @@ public typealias PointHandler = @MainActor (Double, Double) -> Void
 @discardableResult
 public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                      _ handler: @escaping PointHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointHandler>
     let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<PointHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(x, y) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature([.double, .double]), thunk: thunk, handler: handler)
 }
 
 public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
@@ -62,12 +52,24 @@ public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 @discardableResult
 public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                      _ handler: @escaping PressHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PressHandler>
     let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<PressHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(n, x, y) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature([.int32, .double, .double]),
+                   thunk: thunk, handler: handler)
+}
+
+public typealias IntHandler = @MainActor (Int32) -> Void
+
+/// `void (*)(GObject *self, gint value, gpointer data)` — GtkNativeDialog::response.
+@discardableResult
+public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping IntHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+        guard let box = ClosureBox<IntHandler>.from(data) else { return }
+        MainActor.assumeIsolated { box.call(value) }
+    }
+    return connect(instance, signal, signature: SignalSignature([.int32]), thunk: thunk, handler: handler)
 }
 
 public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
@@ -77,13 +79,18 @@ public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 @discardableResult
 public func onSignalWithPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                                 _ handler: @escaping PointerHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointerHandler>
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<PointerHandler>.from(data) else { return }
         nonisolated(unsafe) let arg = arg
         MainActor.assumeIsolated { box.call(arg) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature([.pointer]), thunk: thunk, handler: handler)
+}
+
+/// Runs `handler` whenever property `name` of `instance` changes ("notify::name").
+@discardableResult
+public func onNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+    onSignalWithPointer(instance, "notify::\(name)") { _ in handler() }
 }
 
 public typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
@@ -92,75 +99,27 @@ public typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer?, Int32
 @discardableResult
 public func onSignalWithPointerInt(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                                    _ handler: @escaping PointerIntHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointerIntHandler>
     let thunk: @convention(c) (gpointer?, gpointer?, Int32, gpointer?) -> Void = { _, arg, n, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<PointerIntHandler>.from(data) else { return }
         nonisolated(unsafe) let arg = arg
         MainActor.assumeIsolated { box.call(arg, n) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: after)
+    return connect(instance, signal, after: after, signature: SignalSignature([.pointer, .int32]), thunk: thunk, handler: handler)
 }
 
 public typealias PointerBoolHandler = @MainActor (UnsafeMutableRawPointer?) -> Bool
 
 /// `gboolean (*)(GObject *self, gpointer arg, gpointer data)` — handlers that answer
-/// (AdwTabView::close-page, GtkWindow::close-request takes no arg: see `onSignalReturningBool`).
+/// (AdwTabView::close-page).
 @discardableResult
 public func onSignalWithPointerReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                              _ handler: @escaping PointerBoolHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointerBoolHandler>
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, arg, data in
-        guard let box = Box.from(data) else { return 0 }
+        guard let box = ClosureBox<PointerBoolHandler>.from(data) else { return 0 }
         nonisolated(unsafe) let arg = arg
         return MainActor.assumeIsolated { box.call(arg) } ? 1 : 0
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
-}
-
-public typealias BoolHandler = @MainActor () -> Bool
-
-/// `gboolean (*)(GObject *self, gpointer data)` — GtkWindow::close-request.
-@discardableResult
-public func onSignalReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                  _ handler: @escaping BoolHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<BoolHandler>
-    let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
-        guard let box = Box.from(data) else { return 0 }
-        return MainActor.assumeIsolated { box.call() } ? 1 : 0
-    }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
-}
-
-public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
-
-/// `gboolean (*)(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.
-@discardableResult
-public func onScroll(_ instance: UnsafeMutableRawPointer, _ handler: @escaping ScrollHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<ScrollHandler>
-    let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
-        guard let box = Box.from(data) else { return 0 }
-        return MainActor.assumeIsolated { box.call(dx, dy) } ? 1 : 0
-    }
-    return connect(instance, "scroll", Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
-}
-
-
-public typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
-
-/// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
-@discardableResult
-public func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ handler: @escaping KeyHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<KeyHandler>
-    let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, code, state, data in
-        guard let box = Box.from(data) else { return 0 }
-        return MainActor.assumeIsolated { box.call(keyval, code, state) } ? 1 : 0
-    }
-    return connect(instance, "key-pressed", Box(handler).retainedPointer(), { d, _ in Box.release(d) }, unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
-}
-
-/// Disconnects a handler (its closure box is released by GLib).
-nonisolated public func disconnect(_ instance: UnsafeMutableRawPointer, _ id: SignalHandlerID) {
-    if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
+    return connect(instance, signal, signature: SignalSignature([.pointer], returns: .int32), thunk: thunk, handler: handler)
 }
 
 public typealias PointerIntResultHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
@@ -170,50 +129,25 @@ public typealias PointerIntResultHandler = @MainActor (UnsafeMutableRawPointer?)
 @discardableResult
 public func onSignalWithPointerReturningInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                             _ handler: @escaping PointerIntResultHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointerIntResultHandler>
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, arg, data in
-        guard let box = Box.from(data) else { return 1 }
+        guard let box = ClosureBox<PointerIntResultHandler>.from(data) else { return 1 }
         nonisolated(unsafe) let arg = arg
         return MainActor.assumeIsolated { box.call(arg) }
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+    return connect(instance, signal, signature: SignalSignature([.pointer], returns: .int32), thunk: thunk, handler: handler)
 }
 
-public typealias FilesHandler = @MainActor ([OpaquePointer]) -> Void
+public typealias BoolHandler = @MainActor () -> Bool
 
-/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)` — GApplication::open.
+/// `gboolean (*)(GObject *self, gpointer data)` — GtkWindow::close-request.
 @discardableResult
-public func onOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping FilesHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<FilesHandler>
-    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, count, _, data in
-        guard let box = Box.from(data), let files else { return }
-        let list = (0..<Int(max(0, count))).compactMap { files[$0] }
-        nonisolated(unsafe) let sendable = list
-        MainActor.assumeIsolated { box.call(sendable) }
+public func onSignalReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                  _ handler: @escaping BoolHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+        guard let box = ClosureBox<BoolHandler>.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call() } ? 1 : 0
     }
-    return connect(application, "open", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
-}
-
-/// Runs `handler` whenever property `name` of `instance` changes ("notify::name").
-@discardableResult
-public func onNotify(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
-    onSignalWithPointer(instance, "notify::\(name)") { _ in handler() }
-}
-
-public typealias IntHandler = @MainActor (Int32) -> Void
-
-/// `void (*)(GObject *self, gint value, gpointer data)` — GtkNativeDialog::response.
-@discardableResult
-public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping IntHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<IntHandler>
-    let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
-        guard let box = Box.from(data) else { return }
-        MainActor.assumeIsolated { box.call(value) }
-    }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+    return connect(instance, signal, signature: SignalSignature(returns: .int32), thunk: thunk, handler: handler)
 }
 
 public typealias PointerResultHandler = @MainActor () -> UnsafeMutableRawPointer?
@@ -222,15 +156,53 @@ public typealias PointerResultHandler = @MainActor () -> UnsafeMutableRawPointer
 @discardableResult
 public func onSignalReturningPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                      _ handler: @escaping PointerResultHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<PointerResultHandler>
     let thunk: @convention(c) (gpointer?, gpointer?) -> gpointer? = { _, data in
-        guard let box = Box.from(data) else { return nil }
+        guard let box = ClosureBox<PointerResultHandler>.from(data) else { return nil }
         // Raw pointers are not Sendable; cross the isolation boundary as an address.
         let address = MainActor.assumeIsolated { UInt(bitPattern: box.call()) }
         return UnsafeMutableRawPointer(bitPattern: address)
     }
-    return connect(instance, signal, Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+    return connect(instance, signal, signature: SignalSignature(returns: .pointer), thunk: thunk, handler: handler)
+}
+
+public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
+
+/// `gboolean (*)(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.
+@discardableResult
+public func onScroll(_ instance: UnsafeMutableRawPointer, _ handler: @escaping ScrollHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+        guard let box = ClosureBox<ScrollHandler>.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call(dx, dy) } ? 1 : 0
+    }
+    return connect(instance, "scroll", signature: SignalSignature([.double, .double], returns: .int32), thunk: thunk, handler: handler)
+}
+
+public typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+
+/// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
+@discardableResult
+public func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ handler: @escaping KeyHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, code, state, data in
+        guard let box = ClosureBox<KeyHandler>.from(data) else { return 0 }
+        return MainActor.assumeIsolated { box.call(keyval, code, state) } ? 1 : 0
+    }
+    return connect(instance, "key-pressed", signature: SignalSignature([.int32, .int32, .int32], returns: .int32),
+                   thunk: thunk, handler: handler)
+}
+
+public typealias FilesHandler = @MainActor ([OpaquePointer]) -> Void
+
+/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)` — GApplication::open.
+@discardableResult
+public func onOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping FilesHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = {
+        _, files, count, _, data in
+        guard let box = ClosureBox<FilesHandler>.from(data), let files else { return }
+        let list = (0..<Int(max(0, count))).compactMap { files[$0] }
+        nonisolated(unsafe) let sendable = list
+        MainActor.assumeIsolated { box.call(sendable) }
+    }
+    return connect(application, "open", signature: SignalSignature([.pointer, .int32, .pointer]), thunk: thunk, handler: handler)
 }
 
 public typealias FileDropHandler = @MainActor ([[UInt8]]) -> Bool
@@ -239,14 +211,13 @@ public typealias FileDropHandler = @MainActor ([[UInt8]]) -> Bool
 /// const GValue *, double x, double y, gpointer)`. The handler gets local paths.
 @discardableResult
 public func onFileDrop(_ target: UnsafeMutableRawPointer, _ handler: @escaping FileDropHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<FileDropHandler>
     let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
-        guard let box = Box.from(data), let value else { return 0 }
+        guard let box = ClosureBox<FileDropHandler>.from(data), let value else { return 0 }
         let paths = filePaths(fromFileListValue: value)
         return MainActor.assumeIsolated { box.call(paths) } ? 1 : 0
     }
-    return connect(target, "drop", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+    return connect(target, "drop", signature: SignalSignature([.pointer, .double, .double], returns: .int32),
+                   thunk: thunk, handler: handler)
 }
 
 /// Local paths of the GFiles in a GValue holding a GdkFileList (non-local files are skipped),
@@ -273,11 +244,9 @@ public typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
 /// GFileMonitor::changed: `void (*)(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent, gpointer)`.
 @discardableResult
 public func onFileMonitorChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping FileMonitorHandler) -> SignalHandlerID {
-    typealias Box = ClosureBox<FileMonitorHandler>
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
-        guard let box = Box.from(data) else { return }
+        guard let box = ClosureBox<FileMonitorHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(event) }
     }
-    return connect(monitor, "changed", Box(handler).retainedPointer(), { d, _ in Box.release(d) },
-                   unsafeBitCast(thunk, to: UnsafeRawPointer.self), after: false)
+    return connect(monitor, "changed", signature: SignalSignature([.pointer, .pointer, .int32]), thunk: thunk, handler: handler)
 }

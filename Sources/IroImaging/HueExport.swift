@@ -2,7 +2,7 @@ import CGtk
 import Dispatch
 import FoundationEssentials
 import Glibc
-import GtkSupport
+import GObjectSupport
 import IroCore
 
 /// "Export Adjusted Copy…" without the UI (SPEC D6): the hue applied to a snapshot of the

@@ -1,6 +1,6 @@
 import CGtk
 import Glibc
-import GtkSupport
+import GObjectSupport
 import IroCore
 
 /// Decodes image files with gdk-pixbuf, off the main thread (SPEC A6).
@@ -42,7 +42,7 @@ public enum ImageDecoder {
             }
             throw .unsupportedFormat
         }
-        let name = takeStringNonisolated(gdk_pixbuf_format_get_name(format)) ?? "image"
+        let name = takeString(gdk_pixbuf_format_get_name(format)) ?? "image"
         // Some loaders (SVG without a size) report no dimensions; those are checked after decoding.
         if width != 0 || height != 0 {
             try ImageLimits.check(width: Int(width), height: Int(height))
@@ -201,11 +201,4 @@ public enum ImageDecoder {
         default: return .damaged(detail: error.message)
         }
     }
-}
-
-/// `takeString` is MainActor-isolated in GtkSupport's default; the decoder runs off-main.
-nonisolated func takeStringNonisolated(_ c: UnsafeMutablePointer<CChar>?) -> String? {
-    guard let c else { return nil }
-    defer { g_free(c) }
-    return String(cString: c)
 }

@@ -1,5 +1,5 @@
 import CGtk
-import GtkSupport
+import GObjectSupport
 import IroCore
 
 /// The size of an SVG, read without `gdk_pixbuf_get_file_info`, which asserts (a GLib
@@ -21,7 +21,7 @@ enum SVGSize {
         guard let loader = try? withGError({ gdk_pixbuf_loader_new_with_type("svg", $0) }) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         let size = Reported()
-        size.follow(UnsafeMutableRawPointer(loader))
+        size.follow(loader)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var readable = true
         while readable {
@@ -41,19 +41,12 @@ enum SVGSize {
         var width: Int?
         var height: Int?
 
-        func follow(_ loader: UnsafeMutableRawPointer) {
-            let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
-                guard let data else { return }
-                let reported = Unmanaged<Reported>.fromOpaque(data).takeUnretainedValue()
-                reported.width = Int(width)
-                reported.height = Int(height)
-                if let loader { gdk_pixbuf_loader_set_size(loader.assumingMemoryBound(to: GdkPixbufLoader.self), 1, 1) }
+        func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
+            onSignalAnyThread(raw(loader), "size-prepared") { [self] (width: Int32, height: Int32) in
+                self.width = Int(width)
+                self.height = Int(height)
+                gdk_pixbuf_loader_set_size(loader, 1, 1)
             }
-            let release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
-                if let data { Unmanaged<Reported>.fromOpaque(data).release() }
-            }
-            g_signal_connect_data(loader, "size-prepared", unsafeBitCast(thunk, to: GCallback.self),
-                                  Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
         }
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import GObjectSupport
 import IroCore
 
 /// Whether a file holds all the data its header promises.
@@ -248,16 +249,10 @@ final class RowCoverage {
     }
 
     /// Follows `loader`'s "area-updated" until the loader is finalized; the loader
-    /// keeps this object alive through the handler's data.
+    /// keeps this object alive through the handler.
     func follow(_ loader: UnsafeMutableRawPointer) {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, y, _, h, data in
-            guard let data else { return }
-            Unmanaged<RowCoverage>.fromOpaque(data).takeUnretainedValue().add(y: Int(y), height: Int(h))
+        onSignalAnyThread(loader, "area-updated") { [self] (_: Int32, y: Int32, _: Int32, height: Int32) in
+            add(y: Int(y), height: Int(height))
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
-            if let data { Unmanaged<RowCoverage>.fromOpaque(data).release() }
-        }
-        g_signal_connect_data(loader, "area-updated", unsafeBitCast(thunk, to: GCallback.self),
-                              Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
     }
 }

@@ -50,7 +50,7 @@ final class AppHarness {
     /// The active window once every tab finished loading and the selected one is laid out.
     private func loadedWindow() -> DocumentWindow? {
         guard let window = app.activeWindow else { return nil }
-        GtkTestEnvironment.waitUntilDrawn(window.window)
+        GtkTestEnvironment.waitUntilDrawn(window.window.widget)
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.isLoading } }
         GtkTestEnvironment.pump(timeout: 5) { window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true }
         GtkTestEnvironment.pump(for: 0.05)

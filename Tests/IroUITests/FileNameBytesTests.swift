@@ -35,7 +35,7 @@ final class FileNameBytesTests: XCTestCase {
             let window = try XCTUnwrap(harness.launch([path]))
             let view = try XCTUnwrap(window.selectedView)
             Self.assertShowsTheImage(view)
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), Self.title)
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), Self.title)
             XCTAssertEqual(TabTests.titles(window), [Self.title])
             XCTAssertEqual(window.pages.first.flatMap { string(adw_tab_page_get_tooltip($0)) },
                            harness.fixtures.folder.path + "/" + Self.title)

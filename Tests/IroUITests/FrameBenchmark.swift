@@ -52,8 +52,8 @@ final class FrameBenchmark: XCTestCase {
         }
         harness.app.open([RawPath(url.path)], newWindow: false)
         let window = try XCTUnwrap(harness.app.activeWindow)
-        gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
-        gtk_window_maximize(asWindow(window.window))
+        gtk_window_set_default_size(window.window, 1920, 1080)
+        gtk_window_maximize(window.window)
         GtkTestEnvironment.pump(timeout: 30) { window.selectedView?.canvas.zoom != nil }
         let view = try XCTUnwrap(window.selectedView)
         let canvas = view.canvas
@@ -66,7 +66,7 @@ final class FrameBenchmark: XCTestCase {
         window.actions.activate("best-fit")
         settle()
         print("BENCH renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default") viewport \(canvas.viewportSize)")
-        let recorder = FrameRecorder(window.window)
+        let recorder = FrameRecorder(window.window.widget)
         let runs = 15
 
         // Zoom steps (no animation): the first frame after the step (pyramid level,

@@ -61,15 +61,15 @@ final class HueExportActionTests: XCTestCase {
             let message = gcast(raw(dialog), adw_message_dialog_get_type(), as: AdwMessageDialog.self)
             XCTAssertEqual(string(adw_message_dialog_get_heading(message)), ExportFailureDialog.heading)
             XCTAssertTrue(string(adw_message_dialog_get_body(message))?.contains("never writes over") == true)
-            XCTAssertEqual(gtk_window_get_transient_for(asWindow(dialog)), asWindow(window.window))
-            gtk_window_destroy(asWindow(dialog))
+            XCTAssertEqual(gtk_window_get_transient_for(cast(dialog)), window.window)
+            gtk_window_destroy(cast(dialog))
 
             let missing = harness.fixtures.url("missing/out.png")
             XCTAssertEqual(try Self.export(view, to: missing, parent: window.window),
                            .folderMissing(path: harness.fixtures.url("missing").path))
             XCTAssertFalse(FileManager.default.fileExists(atPath: missing.path))
             let second = try XCTUnwrap(Self.failureDialog())
-            gtk_window_destroy(asWindow(second))
+            gtk_window_destroy(cast(second))
         }
     }
 
@@ -77,7 +77,7 @@ final class HueExportActionTests: XCTestCase {
     /// pumping the main loop until it reports.
     @MainActor
     static func export(_ view: DocumentView, to destination: URL,
-                       parent: UnsafeMutablePointer<GtkWidget>) throws -> ExportError? {
+                       parent: UnsafeMutablePointer<GtkWindow>) throws -> ExportError? {
         let image = try XCTUnwrap(view.image)
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: image.pixbuf))
         final class Outcome { var value: ExportError?? }
@@ -98,7 +98,7 @@ final class HueExportActionTests: XCTestCase {
         for index in 0..<g_list_model_get_n_items(toplevels) {
             guard let item = g_list_model_get_item(toplevels, index) else { continue }
             g_object_unref(item)
-            if isInstance(item, of: adw_message_dialog_get_type()) { return widget(OpaquePointer(item)) }
+            if isInstance(item, of: adw_message_dialog_get_type()) { return cast(item) }
         }
         return nil
     }

@@ -34,7 +34,7 @@ final class HueFrameBenchmark: XCTestCase {
                 RGBA(UInt8(x * 255 / 6000), UInt8(y * 255 / 4000), UInt8((x + y) % 256))
             }
             let window = harness.app.makeWindow()
-            gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
+            gtk_window_set_default_size(window.window, 1920, 1080)
             XCTAssertTrue(harness.open([url]) === window)
             let view = try XCTUnwrap(window.selectedView)
             GtkTestEnvironment.pump(timeout: 30) { view.canvas.zoom != nil }
@@ -42,7 +42,7 @@ final class HueFrameBenchmark: XCTestCase {
             // As during a drag: the pointer is on the slider, so the overlay stays shown.
             iro_emit_double_double(raw(view.hueOverlay.motion), "enter", 1, 1)
             GtkTestEnvironment.pump(for: 0.5)
-            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window))
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window.widget))
 
             // Every frame the window paints: (before-paint, after-paint) on the monotonic clock.
             var paintStarted = 0.0, frames: [(start: Double, end: Double)] = []

@@ -20,9 +20,9 @@ final class HueOverlayTests: XCTestCase {
             GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_width(hue.scale) > 0 }
 
             let label = try XCTUnwrap(gtk_widget_get_first_child(hue.widget))
-            XCTAssertEqual(string(gtk_label_get_text(OpaquePointer(raw(label)))), "Hue:")
+            XCTAssertEqual(string(gtk_label_get_text(cast(label))), "Hue:")
             XCTAssertEqual(gtk_widget_get_next_sibling(label), hue.scale)
-            XCTAssertEqual(gtk_orientable_get_orientation(OpaquePointer(raw(hue.scale))), GTK_ORIENTATION_HORIZONTAL)
+            XCTAssertEqual(gtk_orientable_get_orientation(gcastOpaque(raw(hue.scale), gtk_orientable_get_type())), GTK_ORIENTATION_HORIZONTAL)
             // The slider widget's box is 250 px (the theme pads the trough inside it).
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(hue.scale, hue.scale, &bounds), 0)
@@ -70,7 +70,7 @@ final class HueOverlayTests: XCTestCase {
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([harness.fixtures.quadrants("q.png")]))
             let view = try XCTUnwrap(window.selectedView)
-            XCTAssertEqual(gtk_window_get_focus(asWindow(window.window)), view.canvas.widget)
+            XCTAssertEqual(gtk_window_get_focus(window.window), view.canvas.widget)
             XCTAssertFalse(view.hueOverlay.visibility.isFocused, "focus does not hold the overlay open")
         }
     }

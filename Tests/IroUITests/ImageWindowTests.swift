@@ -14,7 +14,7 @@ final class ImageWindowTests: XCTestCase {
             defer { harness.close() }
             let url = harness.fixtures.quadrants("quadrants.png", width: 400, height: 300)
             let window = try XCTUnwrap(harness.open([url]))
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "quadrants.png")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "quadrants.png")
             let view = try XCTUnwrap(window.selectedView)
             let zoom = try XCTUnwrap(view.canvas.zoom)
             XCTAssertEqual(zoom.scale, 1, "an image smaller than the view shows at 100 %")
@@ -78,7 +78,7 @@ final class ImageWindowTests: XCTestCase {
             }
             XCTAssertTrue(pixels.pixel(Int(origin.x + content.width / 2), Int(origin.y + content.height / 2)).isClose(to: RGBA(0, 160, 0), tolerance: 10))
             // The zoom toolbar shows the same scale as a percentage.
-            XCTAssertEqual(string(gtk_label_get_text(OpaquePointer(raw(window.zoomToolbar.percentage)))), "\(Int((zoom.scale * 100).rounded())) %")
+            XCTAssertEqual(string(gtk_label_get_text(cast(window.zoomToolbar.percentage))), "\(Int((zoom.scale * 100).rounded())) %")
         }
     }
 
@@ -106,8 +106,8 @@ final class ImageWindowTests: XCTestCase {
                 XCTAssertEqual(view.visiblePage, "error", url.lastPathComponent)
                 XCTAssertEqual(view.document.state, .failed(expected), url.lastPathComponent)
                 let page = try XCTUnwrap(view.errorPage)
-                XCTAssertEqual(string(adw_status_page_get_title(OpaquePointer(raw(page)))), expected.title)
-                let description = string(adw_status_page_get_description(OpaquePointer(raw(page)))) ?? ""
+                XCTAssertEqual(string(adw_status_page_get_title(cast(page))), expected.title)
+                let description = string(adw_status_page_get_description(cast(page))) ?? ""
                 XCTAssertTrue(description.contains(url.lastPathComponent), "the page names the file: \(description)")
             }
             let truncated = try XCTUnwrap(views.last)
@@ -122,9 +122,9 @@ final class ImageWindowTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([]))
             XCTAssertEqual(window.pageCount, 0)
             XCTAssertTrue(window.isShowingStartPage)
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "Iro")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "Iro")
             let button = try XCTUnwrap(window.startPageOpenButton)
-            XCTAssertEqual(string(gtk_actionable_get_action_name(OpaquePointer(raw(button)))), "app.open")
+            XCTAssertEqual(string(gtk_actionable_get_action_name(cast(button))), "app.open")
             XCTAssertFalse(window.actions.isEnabled("zoom-in"), "nothing to zoom in an empty window")
         }
     }
@@ -136,10 +136,10 @@ final class ImageWindowTests: XCTestCase {
             let a = harness.fixtures.quadrants("first.png", width: 20, height: 20)
             let b = harness.fixtures.quadrants("second.png", width: 20, height: 20)
             let window = try XCTUnwrap(harness.open([a, b]))
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "first.png")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "first.png")
             adw_tab_view_set_selected_page(window.tabView, adw_tab_view_get_nth_page(window.tabView, 1))
             GtkTestEnvironment.pump(for: 0.05)
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "second.png")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "second.png")
         }
     }
 }

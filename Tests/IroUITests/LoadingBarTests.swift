@@ -17,7 +17,7 @@ final class LoadingBarTests: XCTestCase {
             XCTAssertFalse(bar.isShowing, "no bar for the first 150 ms")
             progress.set(0.4)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { bar.isShowing })
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_progress_bar_get_fraction(OpaquePointer(raw(bar.widget))) == 0.4 })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_progress_bar_get_fraction(cast(bar.widget)) == 0.4 })
             bar.stop()
             XCTAssertFalse(bar.isShowing)
         }

@@ -24,7 +24,7 @@ final class NotePackageTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([folder]))
             let view = try XCTUnwrap(window.selectedView)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.canvas.zoom != nil })
-            XCTAssertEqual(string(gtk_window_get_title(asWindow(window.window))), "Trip.notesdoc")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "Trip.notesdoc")
             XCTAssertTrue(view.noteSidebar.isShown)
             XCTAssertEqual(view.noteSidebar.text, "Morning at the lake — 色\n")
             XCTAssertEqual(view.visiblePage, "image")
@@ -60,7 +60,7 @@ final class NotePackageTests: XCTestCase {
                 XCTAssertEqual(view.visiblePage, "error")
                 XCTAssertFalse(view.noteSidebar.isShown)
                 let page = try XCTUnwrap(view.errorPage)
-                XCTAssertEqual(string(adw_status_page_get_title(OpaquePointer(raw(page)))), "The Note Package Cannot Be Opened")
+                XCTAssertEqual(string(adw_status_page_get_title(cast(page))), "The Note Package Cannot Be Opened")
             }
         }
     }

@@ -87,7 +87,7 @@ final class OverlayControlContainerTests: XCTestCase {
             let f = OverlayFixture(initialDuration: 0.2)
             defer { f.close() }
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !f.container.isRevealed })
-            gtk_window_set_focus_visible(asWindow(f.window), 1)       // the keyboard is in use
+            gtk_window_set_focus_visible(cast(f.window), 1)       // the keyboard is in use
             f.focus(entering: true)
             XCTAssertTrue(f.container.isRevealed)
             GtkTestEnvironment.pump(for: 0.4)
@@ -102,7 +102,7 @@ final class OverlayControlContainerTests: XCTestCase {
             let f = OverlayFixture(initialDuration: 0.2)
             defer { f.close() }
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !f.container.isRevealed })
-            gtk_window_set_focus_visible(asWindow(f.window), 0)       // pointer in use (GTK clears it on clicks)
+            gtk_window_set_focus_visible(cast(f.window), 0)       // pointer in use (GTK clears it on clicks)
             f.pointerEnters()
             f.gestureBegins()
             f.focus(entering: true)             // GtkScale grabs focus on every click
@@ -110,7 +110,7 @@ final class OverlayControlContainerTests: XCTestCase {
             f.pointerLeaves()
             XCTAssertFalse(f.container.isRevealed, "a click's focus does not keep it after the pointer left")
             XCTAssertFalse(f.container.visibility.isFocused)
-            gtk_window_set_focus_visible(asWindow(f.window), 1)       // then the arrow keys are pressed
+            gtk_window_set_focus_visible(cast(f.window), 1)       // then the arrow keys are pressed
             XCTAssertTrue(f.container.isRevealed, "the focused slider is now used from the keyboard: shown")
             f.focus(entering: false)
             XCTAssertFalse(f.container.isRevealed)
@@ -123,16 +123,16 @@ final class OverlayControlContainerTests: XCTestCase {
             defer { f.close() }
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !f.container.isRevealed })
             XCTAssertEqual(gtk_widget_get_mapped(f.control), 0, "faded out: the control itself is unmapped")
-            gtk_window_set_focus_visible(asWindow(f.window), 1)
+            gtk_window_set_focus_visible(cast(f.window), 1)
             // Tab: the faded-out control cannot take focus, its stand-in can.
             XCTAssertNotEqual(gtk_widget_child_focus(f.window, GTK_DIR_TAB_FORWARD), 0)
             XCTAssertTrue(f.container.isRevealed, "keyboard focus shows it")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_window_get_focus(asWindow(f.window)) == f.control },
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_window_get_focus(cast(f.window)) == f.control },
                           "focus moves on into the control once shown")
             XCTAssertEqual(gtk_widget_get_focusable(f.container.revealer), 0, "shown: the revealer is out of the Tab order")
             GtkTestEnvironment.pump(for: 0.3)
             XCTAssertTrue(f.container.isRevealed, "held open by focus")
-            gtk_window_set_focus(asWindow(f.window), nil)
+            gtk_window_set_focus(cast(f.window), nil)
             XCTAssertFalse(f.container.isRevealed)
             XCTAssertNotEqual(gtk_widget_get_focusable(f.container.revealer), 0, "hidden: the stand-in is back")
         }
@@ -195,8 +195,8 @@ final class OverlayControlContainerTests: XCTestCase {
                 let centre = Double(bounds.origin.x + bounds.size.width / 2)
                 XCTAssertEqual(centre, Double(gtk_widget_get_width(container)) / 2, accuracy: 1, "centred")
                 XCTAssertNotEqual(gtk_widget_has_css_class(f.container.capsule, "overlay-capsule"), 0)
-                XCTAssertEqual(gtk_revealer_get_transition_type(OpaquePointer(f.container.revealer)), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-                XCTAssertTrue((200...300).contains(gtk_revealer_get_transition_duration(OpaquePointer(f.container.revealer))))
+                XCTAssertEqual(gtk_revealer_get_transition_type(cast(f.container.revealer)), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+                XCTAssertTrue((200...300).contains(gtk_revealer_get_transition_duration(cast(f.container.revealer))))
             }
         }
     }
@@ -229,7 +229,7 @@ final class OverlayFixture {
     init(initialDuration: Double) {
         precondition(GtkTestEnvironment.start(), "GTK could not start")
         window = gtk_window_new()!
-        gtk_window_set_default_size(asWindow(window), 640, 480)
+        gtk_window_set_default_size(cast(window), 640, 480)
         content = gtk_label_new("content")!
         gtk_widget_set_hexpand(content, 1)
         gtk_widget_set_vexpand(content, 1)
@@ -238,13 +238,13 @@ final class OverlayFixture {
         gtk_widget_add_controller(control, gesture)
         container = OverlayControlContainer(content: content, control: control, initialDuration: initialDuration)
         container.followDrags(of: gesture)
-        gtk_window_set_child(asWindow(window), container.widget)
-        gtk_window_present(asWindow(window))
+        gtk_window_set_child(cast(window), container.widget)
+        gtk_window_present(cast(window))
         GtkTestEnvironment.waitUntilDrawn(container.widget)
     }
 
     func close() {
-        gtk_window_destroy(asWindow(window))
+        gtk_window_destroy(cast(window))
         GtkTestEnvironment.pump(for: 0.05)
     }
 
@@ -253,7 +253,7 @@ final class OverlayFixture {
     func gestureBegins() { iro_emit_sequence(raw(gesture), "begin", nil) }
     func gestureEnds() { iro_emit_sequence(raw(gesture), "end", nil) }
     /// Real focus changes: the focus controller sees them as GTK delivers them.
-    func focus(entering: Bool) { gtk_window_set_focus(asWindow(window), entering ? control : nil) }
+    func focus(entering: Bool) { gtk_window_set_focus(cast(window), entering ? control : nil) }
 
     /// Iro's own data/style.css for the default display, as the application loads it.
     static func loadStylesheet() -> OpaquePointer? {

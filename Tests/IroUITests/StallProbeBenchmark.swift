@@ -189,9 +189,9 @@ final class StallProbeBenchmark: XCTestCase {
         // a user opens it in a running Iro (the first paint of a new window is not measured).
         let small = harness.fixtures.quadrants("small.png", width: 400, height: 300)
         let window = try XCTUnwrap(harness.open([small]))
-        gtk_window_set_default_size(asWindow(window.window), 1920, 1080)
-        gtk_window_maximize(asWindow(window.window))
-        GtkTestEnvironment.pump(timeout: 5) { gtk_widget_get_width(window.window) >= 1900 }
+        gtk_window_set_default_size(window.window, 1920, 1080)
+        gtk_window_maximize(window.window)
+        GtkTestEnvironment.pump(timeout: 5) { gtk_widget_get_width(window.window.widget) >= 1900 }
         GtkTestEnvironment.pump(for: 0.5)
         return (harness, window)
     }
@@ -201,7 +201,7 @@ final class StallProbeBenchmark: XCTestCase {
         defer { harness.close() }
         print("STALL renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
-        let probe = Probe(window: window.window)
+        let probe = Probe(window: window.window.widget)
         var view: DocumentView?
         probe.phaseOf = { view == nil ? "opening" : phase(of: view) }
         let cpu0 = cpuSeconds()
@@ -234,7 +234,7 @@ final class StallProbeBenchmark: XCTestCase {
         GtkTestEnvironment.pump(for: 0.3)
         let idleRate = (cpuSeconds() - idleStart) / (monotonicSeconds() - idleWall)
 
-        let probe = Probe(window: window.window)
+        let probe = Probe(window: window.window.widget)
         var view: DocumentView?
         probe.phaseOf = { view == nil ? "tab closed" : phase(of: view) }
         let opened = monotonicSeconds()

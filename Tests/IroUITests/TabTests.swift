@@ -53,11 +53,11 @@ final class TabTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([urls[0]]))
             GtkTestEnvironment.pump(for: 0.1)
             // AdwTabBar's autohide folds it to nothing rather than hiding the widget.
-            XCTAssertEqual(gtk_widget_get_height(window.tabBar), 0, "one tab: no tab bar")
+            XCTAssertEqual(gtk_widget_get_height(window.tabBar.widget), 0, "one tab: no tab bar")
             harness.open([urls[1]])
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar) > 20 }, "two tabs: tab bar")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar.widget) > 20 }, "two tabs: tab bar")
             window.actions.activate("close-tab")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar) == 0 }, "back to one tab")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar.widget) == 0 }, "back to one tab")
         }
     }
 
@@ -167,7 +167,7 @@ final class TabTests: XCTestCase {
             harness.open([urls[2]], newWindow: true)
             harness.open([urls[3]], newWindow: true)
             XCTAssertEqual(harness.app.windows.count, 3)
-            gtk_window_present(asWindow(first.window))
+            gtk_window_present(first.window)
             harness.app.session.activateWindow(first.id)
             harness.app.actions.activate("merge-all-windows")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { harness.app.windows.count == 1 })
@@ -229,8 +229,8 @@ final class TabTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(Self.files(harness, ["a.png", "b.png"])))
             let created = try XCTUnwrap(iro_emit_create_window(raw(window.tabView)))
             XCTAssertEqual(harness.app.windows.count, 2)
-            XCTAssertEqual(OpaquePointer(created), harness.app.windows.last?.tabView)
-            adw_tab_view_transfer_page(window.tabView, window.pages[1], OpaquePointer(created), 0)
+            XCTAssertEqual(created, harness.app.windows.last.map { raw($0.tabView) })
+            adw_tab_view_transfer_page(window.tabView, window.pages[1], cast(created), 0)
             GtkTestEnvironment.pump(for: 0.05)
             XCTAssertEqual(Self.titles(try XCTUnwrap(harness.app.windows.last)), ["b.png"])
             Self.assertSessionMatchesUI(harness)

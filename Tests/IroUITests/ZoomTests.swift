@@ -52,7 +52,7 @@ final class ZoomTests: XCTestCase {
             window.actions.activate("zoom-out")
             Self.settle(view)
             XCTAssertEqual(canvas.zoom?.scale ?? 0, fit * 2, accuracy: 1e-9)
-            XCTAssertEqual(string(gtk_label_get_text(OpaquePointer(raw(window.zoomToolbar.percentage)))),
+            XCTAssertEqual(string(gtk_label_get_text(cast(window.zoomToolbar.percentage))),
                            "\(Int((fit * 200).rounded())) %")
         }
     }

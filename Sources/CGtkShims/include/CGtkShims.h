@@ -18,7 +18,7 @@ void iro_object_set_string(gpointer object, const char *property, const char *va
 
 // gtk_accessible_update_property is variadic; the label is what screen
 // readers (and AT-SPI end-to-end tests) read as the widget's name.
-void iro_accessible_set_label(GtkAccessible *accessible, const char *label);
+void iro_accessible_set_label(GtkWidget *widget, const char *label);
 
 // gtk_widget_class_install_action etc. are fine, but a GtkScrollable
 // implementation needs g_object_class_override_property on the class at init;
@@ -55,4 +55,8 @@ gpointer iro_emit_create_window(gpointer tab_view);
 gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state);
 
 // The accessible description (read after the name), also variadic in GTK.
-void iro_accessible_set_description(GtkAccessible *accessible, const char *description);
+void iro_accessible_set_description(GtkWidget *widget, const char *description);
+
+// g_log_structured is variadic: one structured message in `domain` with the code
+// location, so G_MESSAGES_DEBUG=<domain> shows debug messages.
+void iro_log(const char *domain, GLogLevelFlags level, const char *file, const char *line, const char *message);

@@ -27,7 +27,7 @@ public final class IroApplication {
 
     /// `id` other than Iro's own is for tests, which run several applications in one process.
     public init(id: String = AppInfo.id, flags extra: GApplicationFlags = GApplicationFlags(0)) {
-        Resources.register()
+        Resources.register
         let flags = GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | extra.rawValue)
         application = adw_application_new(id, flags)!
         ownership = ObjectRef(taking: raw(application))
@@ -41,7 +41,7 @@ public final class IroApplication {
         }
         onSignalWithPointerReturningInt(raw(application), "command-line") { [weak self] commandLine in
             guard let self, let commandLine else { return 1 }
-            let request = CommandLineOptions.request(from: asCommandLine(commandLine))
+            let request = CommandLineOptions.request(from: cast(commandLine))
             self.open(request.files, newWindow: request.newWindow)
             return 0
         }

@@ -9,12 +9,12 @@ import IroCore
 enum OpenDialog {
     /// `notePackages`: choose `*.notesdoc` folders (SPEC A8) instead of image files;
     /// a file chooser in file mode walks into folders rather than returning them.
-    static func present(for parent: UnsafeMutablePointer<GtkWidget>?, notePackages: Bool = false,
+    static func present(for parent: UnsafeMutablePointer<GtkWindow>?, notePackages: Bool = false,
                         _ completion: @escaping @MainActor ([RawPath]) -> Void) {
-        let chooser = gtk_file_chooser_native_new(notePackages ? "Open Note Packages" : "Open Images", parent.map(asWindow),
+        let chooser = gtk_file_chooser_native_new(notePackages ? "Open Note Packages" : "Open Images", parent,
                                                   notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
                                                   "_Open", "_Cancel")!
-        let fileChooser = gcastOpaque(raw(chooser), gtk_file_chooser_get_type())
+        let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
         if !notePackages {
             let images = gtk_file_filter_new()!
@@ -33,7 +33,7 @@ enum OpenDialog {
             if accepted, let list = gtk_file_chooser_get_files(fileChooser) {
                 for index in 0..<g_list_model_get_n_items(list) {
                     guard let item = g_list_model_get_item(list, index) else { continue }
-                    if let path = RawPath(localPathOf: OpaquePointer(item)) { paths.append(path) }
+                    if let path = RawPath(localPathOf: gcastOpaque(item, g_file_get_type())) { paths.append(path) }
                     g_object_unref(item)
                 }
                 g_object_unref(raw(list))
@@ -41,6 +41,6 @@ enum OpenDialog {
             g_object_unref(raw(chooser))          // the reference from _new, kept until the answer
             completion(paths)
         }
-        gtk_native_dialog_show(gcast(raw(chooser), gtk_native_dialog_get_type()))
+        gtk_native_dialog_show(cast(chooser))
     }
 }

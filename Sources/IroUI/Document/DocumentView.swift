@@ -8,14 +8,15 @@ import IroImaging
 /// cancels it when the tab goes away.
 final class DocumentView {
     let document: Document
-    /// The tab's root widget (what AdwTabView holds).
-    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The tab's root (what AdwTabView holds).
+    private let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
+    var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
     let canvas = ImageCanvas()
     /// The hue slider floating over the image (SPEC D); each tab has its own.
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
-    private let stack: UnsafeMutablePointer<GtkWidget>
-    private let scroller: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
+    private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
     private let loadingBar = LoadingBar()
     let fileBanner = FileBanner()
     let noteSidebar = NoteSidebar()
@@ -40,27 +41,24 @@ final class DocumentView {
 
     init(document: Document) {
         self.document = document
-        widget = gtk_overlay_new()!
-        stack = gtk_stack_new()!
-        scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), canvas.widget)
-        gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(scroller), 1)
-        gtk_stack_add_named(OpaquePointer(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "loading")
+        gtk_scrolled_window_set_child(scroller, canvas.widget)
+        gtk_scrolled_window_set_kinetic_scrolling(scroller, 1)
+        gtk_stack_add_named(stack, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "loading")
         hueControl = HueControl(value: document.view.hue)
-        hueOverlay = OverlayControlContainer(content: scroller, control: hueControl.widget)
-        gtk_stack_add_named(OpaquePointer(stack), hueOverlay.widget, "image")
+        hueOverlay = OverlayControlContainer(content: scroller.widget, control: hueControl.widget)
+        gtk_stack_add_named(stack, hueOverlay.widget, "image")
         // The image (or its error) and, for note packages, the note beside it.
-        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_set_hexpand(stack, 1)
-        gtk_box_append(asBox(body), stack)
-        gtk_box_append(asBox(body), noteSidebar.widget)
-        gtk_overlay_set_child(OpaquePointer(widget), body)
-        gtk_overlay_add_overlay(OpaquePointer(widget), loadingBar.widget)
-        gtk_overlay_add_overlay(OpaquePointer(widget), fileBanner.widget)
-        Self.key.attach(self, to: raw(widget))
+        let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
+        gtk_widget_set_hexpand(stack.widget, 1)
+        gtk_box_append(body, stack.widget)
+        gtk_box_append(body, noteSidebar.widget)
+        gtk_overlay_set_child(root, body.widget)
+        gtk_overlay_add_overlay(root, loadingBar.widget)
+        gtk_overlay_add_overlay(root, fileBanner.widget)
+        Self.key.attach(self, to: raw(root))
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
-        onSignal(raw(widget), "destroy") { [weak self] in self?.cancelLoad() }
+        onSignal(raw(root), "destroy") { [weak self] in self?.cancelLoad() }
     }
 
     /// Decodes the document's file off the main thread, then shows it or its error.
@@ -80,7 +78,7 @@ final class DocumentView {
         let showsImage = keepingCurrent && canvas.pyramid != nil && visiblePage == "image"
         if !showsImage {
             document.state = .loading
-            gtk_stack_set_visible_child_name(OpaquePointer(stack), "loading")
+            gtk_stack_set_visible_child_name(stack, "loading")
         }
         // Reloading a changed file keeps the detail the view has now.
         let detail: DecodeDetail = showsImage ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
@@ -127,8 +125,9 @@ final class DocumentView {
             for index in 0..<g_list_model_get_n_items(monitors) {
                 guard let monitor = g_list_model_get_item(monitors, index) else { continue }
                 var area = GdkRectangle()
-                gdk_monitor_get_geometry(OpaquePointer(monitor), &area)
-                side = max(side, Int(max(area.width, area.height)) * Int(gdk_monitor_get_scale_factor(OpaquePointer(monitor))))
+                let typed = gcastOpaque(monitor, gdk_monitor_get_type())
+                gdk_monitor_get_geometry(typed, &area)
+                side = max(side, Int(max(area.width, area.height)) * Int(gdk_monitor_get_scale_factor(typed)))
                 g_object_unref(monitor)
             }
         }
@@ -148,7 +147,7 @@ final class DocumentView {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }
             if visiblePage != "image" {
-                gtk_stack_set_visible_child_name(OpaquePointer(stack), "image")
+                gtk_stack_set_visible_child_name(stack, "image")
                 focusCanvasIfShown()
             }
         case .success(nil):
@@ -162,16 +161,16 @@ final class DocumentView {
 
     func showError(_ error: LoadError) {
         document.state = .failed(error)
-        if let old = gtk_stack_get_child_by_name(OpaquePointer(stack), "error") {
-            gtk_stack_remove(OpaquePointer(stack), old)
+        if let old = gtk_stack_get_child_by_name(stack, "error") {
+            gtk_stack_remove(stack, old)
         }
-        gtk_stack_add_named(OpaquePointer(stack), StatusPages.error(error, fileName: document.displayName), "error")
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), "error")
+        gtk_stack_add_named(stack, StatusPages.error(error, fileName: document.displayName), "error")
+        gtk_stack_set_visible_child_name(stack, "error")
     }
 
     /// A note package without an image: the note takes the whole tab.
     func hideImageArea() {
-        gtk_widget_set_visible(stack, 0)
+        gtk_widget_set_visible(stack.widget, 0)
     }
 
     func cancelLoad() {
@@ -185,8 +184,8 @@ final class DocumentView {
     var isLoading: Bool { loadTask != nil }
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
-    var visiblePage: String { string(gtk_stack_get_visible_child_name(OpaquePointer(stack))) ?? "" }
-    var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(OpaquePointer(stack), "error") }
+    var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
+    var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, "error") }
 
     /// Remembers zoom and scroll position in the document (SPEC C6).
     func saveViewState() { canvas.saveView(into: &document.view) }

@@ -7,15 +7,15 @@ import IroImaging
 /// child, so nothing moves) and goes away when the load ends.
 final class LoadingBar {
     static let delayMilliseconds: UInt32 = 150
-    let widget: UnsafeMutablePointer<GtkWidget>
+    private let bar: UnsafeMutablePointer<GtkProgressBar> = cast(gtk_progress_bar_new())
+    var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
     /// Keeps the bar alive until this object goes, even after its tab is destroyed.
     private let reference: ObjectRef
     private var delay: SourceID?
     private var ticker: SourceID?
 
     init() {
-        widget = gtk_progress_bar_new()!
-        reference = ObjectRef(retaining: raw(widget))
+        reference = ObjectRef(retaining: raw(bar))
         gtk_widget_add_css_class(widget, "loading-bar")
         gtk_widget_add_css_class(widget, "osd")
         gtk_widget_set_valign(widget, GTK_ALIGN_START)
@@ -34,7 +34,7 @@ final class LoadingBar {
             gtk_widget_set_visible(self.widget, 1)
             self.ticker = addTimeout(milliseconds: 50) { [weak self] in
                 guard let self else { return false }
-                gtk_progress_bar_set_fraction(OpaquePointer(self.widget), progress.fraction)
+                gtk_progress_bar_set_fraction(self.bar, progress.fraction)
                 return true
             }
         }

@@ -4,12 +4,11 @@ import GtkSupport
 
 /// The text of a note package, read-only, beside its image (SPEC A8).
 final class NoteSidebar {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    private let textView: UnsafeMutablePointer<GtkWidget>
+    private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
+    private let view: UnsafeMutablePointer<GtkTextView> = cast(gtk_text_view_new())
+    var widget: UnsafeMutablePointer<GtkWidget> { scroller.widget }
 
     init() {
-        textView = gtk_text_view_new()!
-        let view = asTextView(textView)
         gtk_text_view_set_editable(view, 0)
         gtk_text_view_set_cursor_visible(view, 0)
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
@@ -17,10 +16,9 @@ final class NoteSidebar {
         gtk_text_view_set_right_margin(view, 18)
         gtk_text_view_set_top_margin(view, 18)
         gtk_text_view_set_bottom_margin(view, 18)
-        iro_accessible_set_label(OpaquePointer(raw(textView)), "Note")
-        widget = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(raw(widget)), textView)
-        gtk_scrolled_window_set_policy(OpaquePointer(raw(widget)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        iro_accessible_set_label(view.widget, "Note")
+        gtk_scrolled_window_set_child(scroller, view.widget)
+        gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(widget, 340, -1)
         gtk_widget_add_css_class(widget, "note-sidebar")
         gtk_widget_set_visible(widget, 0)
@@ -29,7 +27,7 @@ final class NoteSidebar {
     var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
 
     var text: String {
-        let buffer = gtk_text_view_get_buffer(asTextView(textView))
+        let buffer = gtk_text_view_get_buffer(view)
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         return takeString(gtk_text_buffer_get_text(buffer, &start, &end, 0)) ?? ""
@@ -39,7 +37,7 @@ final class NoteSidebar {
 
     /// Shows `text`; with `alone` (no image) the note takes the whole tab.
     func show(_ text: String, alone: Bool) {
-        gtk_text_buffer_set_text(gtk_text_view_get_buffer(asTextView(textView)), text, -1)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(view), text, -1)
         gtk_widget_set_hexpand(widget, alone ? 1 : 0)
         gtk_widget_set_visible(widget, 1)
     }

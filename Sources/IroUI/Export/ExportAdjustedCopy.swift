@@ -53,7 +53,7 @@ enum ExportAdjustedCopy {
     /// Writes the copy and shows what went wrong, if anything; returns that failure.
     @discardableResult
     static func export(_ snapshot: PixbufSnapshot, hue: Double, original: RawPath, to destination: RawPath,
-                       parent: UnsafeMutablePointer<GtkWidget>?) async -> ExportError? {
+                       parent: UnsafeMutablePointer<GtkWindow>?) async -> ExportError? {
         do throws(ExportError) {
             try await HueExport.write(snapshot, hue: hue, to: destination, original: original)
             return nil

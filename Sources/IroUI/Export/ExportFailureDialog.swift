@@ -8,13 +8,12 @@ enum ExportFailureDialog {
     static let heading = "Could Not Export"
 
     @discardableResult
-    static func present(_ error: ExportError, parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(parent.map(asWindow), heading, error.message)!
-        let message = gcast(raw(dialog), adw_message_dialog_get_type(), as: AdwMessageDialog.self)
+    static func present(_ error: ExportError, parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<AdwMessageDialog> {
+        let message: UnsafeMutablePointer<AdwMessageDialog> = cast(adw_message_dialog_new(parent, heading, error.message))
         adw_message_dialog_add_response(message, "close", "_Close")
         adw_message_dialog_set_default_response(message, "close")
         adw_message_dialog_set_close_response(message, "close")
-        gtk_window_present(asWindow(dialog))
-        return dialog
+        gtk_window_present(message.window)
+        return message
     }
 }

@@ -7,12 +7,12 @@ import IroCore
 /// the desktop portal's chooser is used where there is one; it asks before replacing an
 /// existing file.
 enum SaveDialog {
-    static func present(for parent: UnsafeMutablePointer<GtkWidget>?, title: String, acceptLabel: String,
+    static func present(for parent: UnsafeMutablePointer<GtkWindow>?, title: String, acceptLabel: String,
                         suggestedName: String, folder: RawPath, _ completion: @escaping @MainActor (RawPath?) -> Void) {
-        let chooser = gtk_file_chooser_native_new(title, parent.map(asWindow), GTK_FILE_CHOOSER_ACTION_SAVE,
+        let chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                                   acceptLabel, "_Cancel")!
-        let fileChooser = gcastOpaque(raw(chooser), gtk_file_chooser_get_type())
-        let native = gcast(raw(chooser), gtk_native_dialog_get_type(), as: GtkNativeDialog.self)
+        let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
+        let native: UnsafeMutablePointer<GtkNativeDialog> = cast(chooser)
         gtk_native_dialog_set_modal(native, 1)
         if let start = folder.withCString({ g_file_new_for_path($0) }) {
             _ = gtk_file_chooser_set_current_folder(fileChooser, start, nil)

@@ -62,7 +62,7 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
-        iro_accessible_set_label(OpaquePointer(raw(widget)), "Image")     // the file name once one is shown
+        iro_accessible_set_label(widget, "Image")     // the file name once one is shown
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -86,7 +86,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
         self.pyramid = pyramid
         rendering = nil
-        iro_accessible_set_label(OpaquePointer(raw(widget)), name)
+        iro_accessible_set_label(widget, name)
         zoom = nil
         quarterTurns = view?.quarterTurns ?? 0
         if let restored = view?.zoom {

@@ -9,7 +9,8 @@ final class HueControl {
     static let sliderWidth: Int32 = 250
 
     /// The label and the slider, for the overlay's capsule.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    private let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8))
+    var widget: UnsafeMutablePointer<GtkWidget> { box.widget }
     let scale: UnsafeMutablePointer<GtkWidget>
     private let range: UnsafeMutablePointer<GtkRange>
     /// Active from press to release on the slider: the double-click, and what the overlay
@@ -22,23 +23,22 @@ final class HueControl {
     var onChanged: (@MainActor (Double) -> Void)?
 
     init(value: Double = neutral) {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         let label = gtk_label_new("Hue:")!
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01)!
-        range = gcast(raw(scale), gtk_range_get_type())
+        range = cast(scale)
         // The step is for the arrow keys; a drag should move as finely as the pixels allow.
         gtk_range_set_round_digits(range, -1)
         gtk_range_set_value(range, value)
         gtk_widget_set_size_request(scale, Self.sliderWidth, -1)
         gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
-        iro_accessible_set_label(OpaquePointer(scale), "Hue")
+        iro_accessible_set_label(scale, "Hue")
         gtk_widget_set_tooltip_text(scale, "Double-click to reset")
         // A click must not leave keyboard focus on the slider: focus holds the overlay open
         // (SPEC D2), so it would stay after the pointer left. Tab still reaches it.
         gtk_widget_set_focus_on_click(scale, 0)
-        gtk_box_append(asBox(widget), label)
-        gtk_box_append(asBox(widget), scale)
+        gtk_box_append(box, label)
+        gtk_box_append(box, scale)
 
         pressGesture = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(pressGesture, 0)       // any button, and touch

@@ -31,12 +31,15 @@ final class OverlayControlContainer {
     /// Cross-fade length (SPEC D2: ~200–300 ms).
     static let fadeMilliseconds: guint = 250
 
-    /// The container itself (a GtkOverlay): put it where the content would go.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The container itself: put it where the content would go.
+    private let overlay: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
+    var widget: UnsafeMutablePointer<GtkWidget> { overlay.widget }
     /// Fades the capsule in and out; its box is the control's area for the pointer.
-    let revealer: UnsafeMutablePointer<GtkWidget>
+    private let fader: UnsafeMutablePointer<GtkRevealer> = cast(gtk_revealer_new())
+    var revealer: UnsafeMutablePointer<GtkWidget> { fader.widget }
     /// The pill holding the control.
-    let capsule: UnsafeMutablePointer<GtkWidget>
+    private let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
+    var capsule: UnsafeMutablePointer<GtkWidget> { box.widget }
     /// Pointer crossing the control's area (GtkEventControllerMotion on the revealer).
     let motion: OpaquePointer
     /// Keyboard focus crossing the control's area (GtkEventControllerFocus on the revealer).
@@ -60,23 +63,20 @@ final class OverlayControlContainer {
     init(content: UnsafeMutablePointer<GtkWidget>, control: UnsafeMutablePointer<GtkWidget>,
          initialDuration: Double = 2) {
         visibility = OverlayVisibility(initialDuration: initialDuration)
-        widget = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(widget), content)
+        gtk_overlay_set_child(overlay, content)
 
-        capsule = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(capsule, "overlay-capsule")
-        gtk_box_append(asBox(capsule), control)
+        gtk_widget_add_css_class(box.widget, "overlay-capsule")
+        gtk_box_append(box, control)
 
-        revealer = gtk_revealer_new()!
-        gtk_revealer_set_transition_type(OpaquePointer(revealer), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-        gtk_revealer_set_transition_duration(OpaquePointer(revealer), Self.fadeMilliseconds)
-        gtk_revealer_set_child(OpaquePointer(revealer), capsule)
-        gtk_overlay_add_overlay(OpaquePointer(widget), revealer)
+        gtk_revealer_set_transition_type(fader, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        gtk_revealer_set_transition_duration(fader, Self.fadeMilliseconds)
+        gtk_revealer_set_child(fader, box.widget)
+        gtk_overlay_add_overlay(overlay, fader.widget)
 
-        references = [widget, revealer, capsule].map { ObjectRef(retaining: raw($0)) }
+        references = [overlay.widget, fader.widget, box.widget].map { ObjectRef(retaining: raw($0)) }
 
         motion = gtk_event_controller_motion_new()!
-        gtk_widget_add_controller(revealer, motion)
+        gtk_widget_add_controller(fader.widget, motion)
         focus = gtk_event_controller_focus_new()!
         gtk_widget_add_controller(revealer, focus)
 
@@ -103,9 +103,9 @@ final class OverlayControlContainer {
     }
 
     /// Whether the control is shown or fading in.
-    var isRevealed: Bool { gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0 }
+    var isRevealed: Bool { gtk_revealer_get_reveal_child(fader) != 0 }
     /// Whether the fade has finished on the shown side.
-    var isFullyShown: Bool { gtk_revealer_get_child_revealed(OpaquePointer(revealer)) != 0 }
+    var isFullyShown: Bool { gtk_revealer_get_child_revealed(fader) != 0 }
 
     // MARK: Model
 
@@ -113,7 +113,7 @@ final class OverlayControlContainer {
     /// (or drops) the hide timer it asks for.
     private func update(_ event: (inout OverlayVisibility, Double) -> Void) {
         event(&visibility, monotonicSeconds())
-        gtk_revealer_set_reveal_child(OpaquePointer(revealer), visibility.isVisible ? 1 : 0)
+        gtk_revealer_set_reveal_child(fader, visibility.isVisible ? 1 : 0)
         fadeChanged()
         scheduleTimer()
     }
@@ -169,7 +169,7 @@ final class OverlayControlContainer {
     private func appeared() {
         stopWatchingWindow()
         if let root = gtk_widget_get_root(widget), isInstance(raw(root), of: gtk_window_get_type()) {
-            let window = gcast(raw(root), gtk_window_get_type(), as: GtkWindow.self)
+            let window: UnsafeMutablePointer<GtkWindow> = cast(root)
             let handler = onNotify(raw(window), "focus-visible") { [weak self] in
                 guard let self else { return }
                 self.focusChanged(inside: self.focusInside)

@@ -12,7 +12,7 @@ extension DocumentWindow {
             self.openDropped(paths.map(RawPath.init(bytes:)))
             return true
         }
-        gtk_widget_add_controller(window, target)
+        gtk_widget_add_controller(window.widget, target)
         dropTarget = target
     }
 

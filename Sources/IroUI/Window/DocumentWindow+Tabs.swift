@@ -9,7 +9,7 @@ import IroCore
 extension DocumentWindow {
     var pageCount: Int { Int(adw_tab_view_get_n_pages(tabView)) }
 
-    var pages: [OpaquePointer] {
+    var pages: [UnsafeMutablePointer<AdwTabPage>] {
         (0..<adw_tab_view_get_n_pages(tabView)).compactMap { adw_tab_view_get_nth_page(tabView, $0) }
     }
 
@@ -17,13 +17,13 @@ extension DocumentWindow {
 
     var selectedView: DocumentView? { adw_tab_view_get_selected_page(tabView).flatMap(Self.view(of:)) }
 
-    static func view(of page: OpaquePointer) -> DocumentView? {
+    static func view(of page: UnsafeMutablePointer<AdwTabPage>) -> DocumentView? {
         DocumentView.key.get(raw(adw_tab_page_get_child(page)))
     }
 
-    func page(of view: DocumentView) -> OpaquePointer? { adw_tab_view_get_page(tabView, view.widget) }
+    func page(of view: DocumentView) -> UnsafeMutablePointer<AdwTabPage>? { adw_tab_view_get_page(tabView, view.widget) }
 
-    func page(of document: DocumentID) -> OpaquePointer? {
+    func page(of document: DocumentID) -> UnsafeMutablePointer<AdwTabPage>? {
         pages.first { Self.view(of: $0)?.document.id == document }
     }
 
@@ -82,21 +82,23 @@ extension DocumentWindow {
     func connectTabView() {
         onNotify(raw(tabView), "selected-page") { [weak self] in self?.selectionChanged() }
         onSignalWithPointerInt(raw(tabView), "page-attached") { [weak self] page, position in
-            guard let self, let page, let view = Self.view(of: OpaquePointer(page)) else { return }
-            self.adopt(view, page: OpaquePointer(page), at: Int(position))
+            guard let self, let page else { return }
+            let tabPage: UnsafeMutablePointer<AdwTabPage> = cast(page)
+            guard let view = Self.view(of: tabPage) else { return }
+            self.adopt(view, page: tabPage, at: Int(position))
         }
         onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] _, _ in
             self?.pageCountChanged()
         }
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
-            if let page, let view = Self.view(of: OpaquePointer(page)) {
+            if let page, let view = Self.view(of: cast(page)) {
                 view.cancelLoad()
                 self?.owner?.session.close(view.document.id)
             }
             return false            // AdwTabView's default handler closes the page
         }
         onSignalWithPointerInt(raw(tabView), "page-reordered") { [weak self] page, position in
-            guard let page, let view = Self.view(of: OpaquePointer(page)) else { return }
+            guard let page, let view = Self.view(of: cast(page)) else { return }
             self?.owner?.session.reorder(view.document.id, to: Int(position))
         }
         // A tab dragged out of every tab bar becomes a window of its own (SPEC B4).
@@ -110,7 +112,7 @@ extension DocumentWindow {
 
     /// A page arrived (new, or dragged or transferred from another window): record it
     /// in the session and route the view's notifications to this window.
-    private func adopt(_ view: DocumentView, page: OpaquePointer, at position: Int) {
+    private func adopt(_ view: DocumentView, page: UnsafeMutablePointer<AdwTabPage>, at position: Int) {
         adw_tab_page_set_title(page, view.document.displayName)
         adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
         adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
@@ -149,7 +151,7 @@ extension DocumentWindow {
 
     /// While GTK tears the window down, AdwTabView detaches its pages one by one;
     /// none of that is the user closing tabs.
-    var isBeingDestroyed: Bool { gtk_widget_get_root(widget(tabView)) == nil }
+    var isBeingDestroyed: Bool { gtk_widget_get_root(tabView.widget) == nil }
 
     func pageCountChanged() {
         guard !isBeingDestroyed else { return }

@@ -10,12 +10,12 @@ import IroCore
 /// step, `+Drop` takes dropped files, `ShortcutsWindow` lists the accelerators.
 final class DocumentWindow {
     let id: WindowID
-    let window: UnsafeMutablePointer<GtkWidget>
-    let tabView: OpaquePointer
-    let tabBar: UnsafeMutablePointer<GtkWidget>
+    let window: UnsafeMutablePointer<GtkWindow>
+    let tabView: UnsafeMutablePointer<AdwTabView> = cast(adw_tab_view_new())
+    let tabBar: UnsafeMutablePointer<AdwTabBar> = cast(adw_tab_bar_new())
     let actions: ActionGroup
-    private let windowTitle: UnsafeMutablePointer<GtkWidget>
-    private let content: UnsafeMutablePointer<GtkWidget>
+    private let windowTitle: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
+    private let content: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
     let zoomToolbar = ZoomToolbar()
     /// The application that owns this window and its TabSession.
     weak var owner: IroApplication?
@@ -28,38 +28,33 @@ final class DocumentWindow {
     init(id: WindowID, owner: IroApplication) {
         self.id = id
         self.owner = owner
-        window = gtk_application_window_new(gcast(raw(owner.application), gtk_application_get_type()))
-        gtk_window_set_default_size(asWindow(window), 1000, 720)
-        gtk_window_set_title(asWindow(window), "Iro")
+        window = cast(gtk_application_window_new(cast(owner.application)))
+        gtk_window_set_default_size(window, 1000, 720)
+        gtk_window_set_title(window, "Iro")
         actions = ActionGroup(map: raw(window))
 
-        let header = adw_header_bar_new()!
-        windowTitle = adw_window_title_new("Iro", nil)
-        adw_header_bar_set_title_widget(OpaquePointer(header), windowTitle)
+        let header: UnsafeMutablePointer<AdwHeaderBar> = cast(adw_header_bar_new())
+        adw_header_bar_set_title_widget(header, windowTitle.widget)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
-        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
+        setAction(open, "app.open")
         gtk_widget_set_tooltip_text(open, "Open… (Ctrl+O)")
-        iro_accessible_set_label(OpaquePointer(open), "Open")
-        adw_header_bar_pack_start(OpaquePointer(header), open)
-        adw_header_bar_pack_end(OpaquePointer(header), PrimaryMenu.button())
-        adw_header_bar_pack_end(OpaquePointer(header), zoomToolbar.percentage)
-        adw_header_bar_pack_end(OpaquePointer(header), zoomToolbar.widget)
-        gtk_window_set_titlebar(asWindow(window), header)
+        iro_accessible_set_label(open, "Open")
+        adw_header_bar_pack_start(header, open)
+        adw_header_bar_pack_end(header, PrimaryMenu.button())
+        adw_header_bar_pack_end(header, zoomToolbar.percentage)
+        adw_header_bar_pack_end(header, zoomToolbar.widget)
+        gtk_window_set_titlebar(window, header.widget)
 
-        tabView = adw_tab_view_new()!
-        let bar = adw_tab_bar_new()!
-        tabBar = widget(bar)
-        adw_tab_bar_set_view(bar, tabView)
-        adw_tab_bar_set_autohide(bar, 1)       // only with two or more tabs (SPEC B5)
-        let tabs = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(asBox(tabs), tabBar)
-        gtk_box_append(asBox(tabs), widget(tabView))
-        gtk_widget_set_vexpand(widget(tabView), 1)
+        adw_tab_bar_set_view(tabBar, tabView)
+        adw_tab_bar_set_autohide(tabBar, 1)       // only with two or more tabs (SPEC B5)
+        let tabs: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        gtk_box_append(tabs, tabBar.widget)
+        gtk_box_append(tabs, tabView.widget)
+        gtk_widget_set_vexpand(tabView.widget, 1)
 
-        content = gtk_stack_new()!
-        gtk_stack_add_named(OpaquePointer(content), StatusPages.start(), "start")
-        gtk_stack_add_named(OpaquePointer(content), tabs, "tabs")
-        gtk_window_set_child(asWindow(window), content)
+        gtk_stack_add_named(content, StatusPages.start(), "start")
+        gtk_stack_add_named(content, tabs.widget, "tabs")
+        gtk_window_set_child(window, content.widget)
 
         Self.key.attach(self, to: raw(window))
         installActions()
@@ -68,7 +63,7 @@ final class DocumentWindow {
         connectTabView()
         installDropTarget()
         onNotify(raw(window), "is-active") { [weak self] in
-            guard let self, gtk_window_is_active(asWindow(self.window)) != 0 else { return }
+            guard let self, gtk_window_is_active(self.window) != 0 else { return }
             self.owner?.session.activateWindow(self.id)
         }
         onSignal(raw(window), "destroy") { [weak self] in
@@ -78,28 +73,28 @@ final class DocumentWindow {
         update()
     }
 
-    func present() { gtk_window_present(asWindow(window)) }
+    func present() { gtk_window_present(window) }
 
-    func close() { gtk_window_destroy(asWindow(window)) }
+    func close() { gtk_window_destroy(window) }
 
     var isShowingStartPage: Bool {
-        gtk_stack_get_visible_child_name(OpaquePointer(content)).flatMap(string) == "start"
+        gtk_stack_get_visible_child_name(content).flatMap(string) == "start"
     }
 
     /// The start page's Open button (for tests and focus).
     var startPageOpenButton: UnsafeMutablePointer<GtkWidget>? {
-        gtk_stack_get_child_by_name(OpaquePointer(content), "start").flatMap { adw_status_page_get_child(OpaquePointer(raw($0))) }
+        gtk_stack_get_child_by_name(content, "start").flatMap { adw_status_page_get_child(cast($0)) }
     }
 
     // MARK: State shown in the header bar
 
     /// Title, zoom toolbar and action sensitivity follow the selected tab.
     func update() {
-        gtk_stack_set_visible_child_name(OpaquePointer(content), pageCount > 0 ? "tabs" : "start")
+        gtk_stack_set_visible_child_name(content, pageCount > 0 ? "tabs" : "start")
         let view = selectedView
         let title = view?.document.displayName ?? "Iro"
-        gtk_window_set_title(asWindow(window), title)
-        adw_window_title_set_title(OpaquePointer(windowTitle), title)
+        gtk_window_set_title(window, title)
+        adw_window_title_set_title(windowTitle, title)
         let zoom = view?.canvas.zoom
         zoomToolbar.show(zoom == nil ? nil : view?.canvas.zoom?.scale)
         gtk_widget_set_visible(zoomToolbar.widget, zoom == nil ? 0 : 1)
@@ -122,8 +117,8 @@ final class DocumentWindow {
         actions.add("show-help-overlay") { [weak self] in
             guard let self else { return }
             let shortcuts = ShortcutsWindow.make()
-            gtk_window_set_transient_for(gcast(raw(shortcuts), gtk_window_get_type()), asWindow(self.window))
-            gtk_window_present(gcast(raw(shortcuts), gtk_window_get_type()))
+            gtk_window_set_transient_for(shortcuts.window, self.window)
+            gtk_window_present(shortcuts.window)
             g_object_unref(raw(shortcuts))      // GTK keeps toplevels alive while they are open
         }
         actions.add("zoom-in") { [weak self] in self?.selectedView?.canvas.zoomIn() }

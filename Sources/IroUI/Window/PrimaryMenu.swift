@@ -19,13 +19,13 @@ enum PrimaryMenu {
             g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
             g_object_unref(raw(section))
         }
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(OpaquePointer(button), gcast(raw(menu), g_menu_model_get_type()))
-        gtk_menu_button_set_primary(OpaquePointer(button), 1)
-        gtk_widget_set_tooltip_text(button, "Main Menu (F10)")
-        iro_accessible_set_label(OpaquePointer(button), "Main Menu")
+        let button: UnsafeMutablePointer<GtkMenuButton> = cast(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button, gcast(raw(menu), g_menu_model_get_type()))
+        gtk_menu_button_set_primary(button, 1)
+        gtk_widget_set_tooltip_text(button.widget, "Main Menu (F10)")
+        iro_accessible_set_label(button.widget, "Main Menu")
         g_object_unref(raw(menu))
-        return button
+        return button.widget
     }
 }

@@ -5,12 +5,12 @@ import GtkSupport
 /// same table that sets the accelerators, so it cannot drift from them.
 /// GTK 4.8 builds GtkShortcutsWindow contents only through GtkBuilder.
 enum ShortcutsWindow {
-    static func make() -> OpaquePointer {
+    static func make() -> UnsafeMutablePointer<GtkShortcutsWindow> {
         let builder = gtk_builder_new_from_string(xml(), -1)!
         defer { g_object_unref(raw(builder)) }
-        let object = gtk_builder_get_object(builder, "help_overlay")!
-        g_object_ref(raw(object))        // keep it past the builder; the window takes it over
-        return gcastOpaque(raw(object), gtk_shortcuts_window_get_type())
+        let window: UnsafeMutablePointer<GtkShortcutsWindow> = cast(gtk_builder_get_object(builder, "help_overlay"))
+        g_object_ref(raw(window))        // keep it past the builder; the window takes it over
+        return window
     }
 
     static func xml() -> String {
