@@ -408,7 +408,7 @@ final class BadInputCorpusTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertGreaterThan(fixtures.data(of: jpeg).count, ImageDecoder.chunkSize, "spans more than one chunk")
+        XCTAssertGreaterThan(fixtures.data(of: jpeg).count, PixbufLoad.chunkSize, "spans more than one chunk")
         let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(jpeg.path)))
         XCTAssertEqual(image.width, 700)
         XCTAssertEqual(image.height, 500)

@@ -1,0 +1,73 @@
+import CGtk
+import Glibc
+import GObjectSupport
+import IroCore
+
+/// Decodes image files with gdk-pixbuf, off the main thread (BEHAVIOUR A6).
+///
+/// The order matters: the file system is checked first, then the header is read for
+/// the format and declared size (refusing bombs before any pixel buffer exists), then
+/// the format's integrity check (`IntegrityChecks`) judges what it can from the head
+/// and size, and only then is the file fed to an incremental GdkPixbufLoader in chunks
+/// (`PixbufLoad`), which lets a closed tab cancel the work and lets the UI show
+/// progress. JPEG alone is decoded its own way (`JPEGDecoding`).
+public enum ImageDecoder {
+
+    /// What the header says, without decoding pixels.
+    public struct Header: Sendable, Equatable {
+        public let formatName: String
+        public let width: Int
+        public let height: Int
+    }
+
+    /// Reads the format and declared dimensions, classifying failures.
+    nonisolated public static func readHeader(path: RawPath) throws(LoadError) -> Header {
+        _ = try FileCheck.regularFileSize(at: path)
+        if let declared = DeclaredSize.read(path: path), declared.width > 0, declared.height > 0 {
+            try ImageLimits.check(width: declared.width, height: declared.height)
+        }
+        if SVGSize.isSVG(path: path) {
+            guard let size = SVGSize.read(path: path) else { throw .damaged(detail: "the image/svg+xml header cannot be read") }
+            try ImageLimits.check(width: size.width, height: size.height)
+            return Header(formatName: "svg", width: size.width, height: size.height)
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }) else {
+            // No loader accepted the header. If the bytes still carry an image format's
+            // signature that a loader exists for, the file is broken, not foreign.
+            if let mime = ImageFormats.sniffedMimeType(path: path), ImageFormats.mimeTypes.contains(mime) {
+                throw .damaged(detail: "the \(mime) header cannot be read")
+            }
+            throw .unsupportedFormat
+        }
+        let name = takeString(gdk_pixbuf_format_get_name(format)) ?? "image"
+        // Some loaders (SVG without a size) report no dimensions; those are checked after decoding.
+        if width != 0 || height != 0 {
+            try ImageLimits.check(width: Int(width), height: Int(height))
+        }
+        return Header(formatName: name, width: Int(width), height: Int(height))
+    }
+
+    /// Decodes the whole image, applying EXIF orientation (SPEC A5).
+    /// Throws `CancellationError` as `.unreadable` is wrong, so cancellation is
+    /// reported through `Task.isCancelled` by the caller; this returns nil then.
+    /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
+    @concurrent
+    nonisolated public static func decode(path: RawPath, detail: DecodeDetail = .full,
+                                          progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
+        try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
+    }
+
+    /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
+    nonisolated public static func decodeSynchronously(path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+                                                       isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
+        let fileSize = try FileCheck.regularFileSize(at: path)
+        let header = try readHeader(path: path)
+        let load = PixbufLoad(path: path, header: header, fileSize: fileSize, progress: progress)
+        if let problem = load.integrity?.problemBeforeDecoding(path: path, fileSize: fileSize) {
+            throw .damaged(detail: problem)
+        }
+        if header.formatName == "jpeg" { return try JPEGDecoding.decode(load, detail: detail, isCancelled: isCancelled) }
+        return try load.incremental(isCancelled: isCancelled)
+    }
+}
