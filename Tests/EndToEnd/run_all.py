@@ -9,9 +9,9 @@ can depend on another and one that hangs is ended after --timeout seconds. Print
 line per test (PASS / FAIL / SKIP with the reason; a FAIL is followed by its details,
 indented), then `e2e: N passed, M failed[, K skipped]`. Exit status 1 if any failed.
 
-Environment: IRO_BIN (default .build/debug/iro), IRO_GRESOURCE (built into a temporary
-folder when unset), IRO_E2E_TIMEOUT (per wait, default 10 s), IRO_E2E_KEEP=1 keeps
-session folders. Logs, the last screenshot and the accessibility tree of a failed
+Environment: IRO_BIN (default .build/debug/iro), IRO_RELEASE_BIN (default
+.build/release/iro, for the test of the bare release binary), IRO_E2E_TIMEOUT (per
+wait, default 10 s), IRO_E2E_KEEP=1 keeps session folders. Logs, the last screenshot and the accessibility tree of a failed
 test are kept in the artifacts folder printed at the end.
 """
 
@@ -77,20 +77,6 @@ def run_one(path, func, result_file):
     return 0
 
 
-def ensure_gresource(workdir):
-    if os.environ.get('IRO_GRESOURCE'):
-        return
-    repo = os.path.abspath(os.path.join(HERE, '..', '..'))
-    out = os.path.join(workdir, 'io.github.iroviewer.Iro.gresource')
-    script = os.path.join(repo, 'meson-helpers', 'compile-resources.sh')
-    r = subprocess.run(['sh', script, repo, out], capture_output=True, text=True)
-    if r.returncode == 0:
-        os.environ['IRO_GRESOURCE'] = out
-    else:
-        print(f'note: could not build the resource bundle ({r.stderr.strip()}); '
-              'iro runs without its stylesheet', flush=True)
-
-
 def test_python():
     """The interpreter for the tests: this one if it has pyatspi, else Debian's."""
     try:
@@ -134,7 +120,6 @@ def main():
     import harness
     harness.become_subreaper()
     workdir = tempfile.mkdtemp(prefix='iro-e2e-run-')
-    ensure_gresource(workdir)
     binary = harness.iro_bin()
     if not os.access(binary, os.X_OK):
         print(f'note: no iro binary at {binary}; build it with `swift build --product iro` '
