@@ -31,7 +31,7 @@ DEFAULT_BIN = os.path.join(REPO, '.build', 'debug', 'iro')
 
 def iro_bin():
     """The iro binary under test: $IRO_BIN, else the debug build."""
-    return os.environ.get('IRO_BIN') or DEFAULT_BIN
+    return os.path.abspath(os.environ.get('IRO_BIN') or DEFAULT_BIN)      # iro runs in the session's folder
 
 
 _DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"

@@ -57,7 +57,7 @@ final class FrameBenchmark: XCTestCase {
         GtkTestEnvironment.pump(timeout: 30) { window.selectedView?.canvas.zoom != nil }
         let view = try XCTUnwrap(window.selectedView)
         let canvas = view.canvas
-        let settle = { GtkTestEnvironment.pump(timeout: 10) { canvas.rendering != nil && canvas.renderTask == nil && canvas.animation == nil }; GtkTestEnvironment.pump(for: 0.05) }
+        let settle = { GtkTestEnvironment.pump(timeout: 10) { canvas.renderer.rendering != nil && !canvas.renderer.isRendering && !canvas.animator.isRunning }; GtkTestEnvironment.pump(for: 0.05) }
         settle()
         // Every pixel first (zooming past the reduced decode fetches them once), then back
         // to best fit: the steps below then measure drawing, not that one decode.
@@ -125,7 +125,7 @@ final class FrameBenchmark: XCTestCase {
             _ = recorder.take()
             let t0 = monotonicSeconds()
             window.actions.activate(i % 2 == 0 ? "zoom-in" : "zoom-out")
-            GtkTestEnvironment.pump(timeout: 5) { canvas.animation == nil }
+            GtkTestEnvironment.pump(timeout: 5) { !canvas.animator.isRunning }
             let elapsed = monotonicSeconds() - t0
             let frames = recorder.take()
             fps.append(Double(frames.count) / elapsed)

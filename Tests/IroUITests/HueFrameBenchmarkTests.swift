@@ -19,9 +19,7 @@ import XCTest
 /// Each step sets the slider (as a drag does) and waits for the frame that draws it.
 /// "paint" is one frame from the frame clock's before-paint to after-paint (layout,
 /// snapshot, render, present); "latency" is from setting the value to that frame's end.
-/// For comparison it also times GSK's way (a pyramid level scaled under a colour-matrix
-/// node) and the same without the matrix. Medians are printed (and appended to
-/// $IRO_BENCH_OUT if set).
+/// Medians are printed (and appended to $IRO_BENCH_OUT if set).
 final class HueFrameBenchmark: XCTestCase {
     static let steps = 40
 
@@ -71,21 +69,10 @@ final class HueFrameBenchmark: XCTestCase {
             // Hue steps as a drag makes them, never at the centre (where nothing is applied):
             // the canvas recolours its screen-sized rendering on the CPU and draws it 1:1.
             let hue = measure(Self.steps) { view.hueControl.value = 0.55 + 0.4 * Double($0 % 10) / 10 }
-            // For comparison, GSK's way: with no rendering at hand the canvas draws a pyramid
-            // level scaled, under a colour-matrix node; and the same without the matrix.
-            let gskMatrix = measure(Self.steps) {
-                view.canvas.discardRendering()
-                view.hueControl.value = 0.55 + 0.4 * Double($0 % 10) / 10
-            }
-            let gskPlain = measure(Self.steps) {
-                view.canvas.discardRendering()
-                view.hueControl.value = $0 % 2 == 0 ? 0.5 : 0.5 + 1e-12       // identity both ways
-            }
-
             let canvas = view.canvas.viewportSize
             let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"
             var lines: [String] = []
-            for (name, result) in [("hue-step-cpu", hue), ("gsk-color-matrix", gskMatrix), ("gsk-scaled-plain", gskPlain)] {
+            for (name, result) in [("hue-step-cpu", hue)] {
                 lines.append(String(format: "%@ renderer=%@ image=6000x4000 canvas=%.0fx%.0f zoom=%.3f frames=%d "
                                     + "paint-median=%.1fms latency-median=%.1fms",
                                     name, renderer, canvas.width, canvas.height, view.canvas.zoom?.scale ?? 0,

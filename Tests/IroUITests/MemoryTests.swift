@@ -24,8 +24,7 @@ final class MemoryTests: XCTestCase {
                 adw_tab_view_set_selected_page(window.tabView, window.pages[index])
                 let canvas = window.views[index].canvas
                 GtkTestEnvironment.pump(timeout: 5) { canvas.zoom != nil }
-                canvas.updateModel { $0.setScale(1) }
-                gtk_widget_queue_draw(canvas.widget)
+                canvas.setScale(1)
                 XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { canvas.pyramid?.detail == 1 && !window.views[index].isLoading })
             }
             adw_tab_view_set_selected_page(window.tabView, window.pages[3])

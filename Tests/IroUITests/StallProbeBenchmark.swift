@@ -162,7 +162,7 @@ final class StallProbeBenchmark: XCTestCase {
         }
         guard let pyramid = view.canvas.pyramid else { return "no pyramid" }
         if view.isLoading { return "reduced image shown, decode of every pixel + pyramid running" }
-        if view.canvas.rendering == nil || view.canvas.renderTask != nil {
+        if view.canvas.renderer.rendering == nil || view.canvas.renderer.isRendering {
             return pyramid.detail < 1 ? "reduced image shown, exact rendering pending" : "every pixel held, exact rendering pending"
         }
         return "exact rendering shown"

@@ -2,22 +2,22 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Input: Ctrl+wheel zooms around the pointer (SPEC C4), a pinch zooms around
-/// the fingers (SPEC C2), click-and-drag pans with a grab cursor (SPEC C1).
+/// Input: Ctrl+wheel zooms around the pointer (BEHAVIOUR C4), a pinch zooms around
+/// the fingers (BEHAVIOUR C2), click-and-drag pans with a grab cursor (BEHAVIOUR C1).
 /// Plain wheel, kinetic touchpad scrolling and scrollbars come from the
 /// GtkScrolledWindow through our adjustments.
 extension ImageCanvas {
-    func installGestures() {
+    /// Adds the controllers to the widget; returns the pinch gesture and the key
+    /// controller, for tests that emit their signals.
+    func installGestures() -> (pinch: OpaquePointer, keys: OpaquePointer) {
         installScrollZoom()
-        installPinch()
         installDragPan()
-        installArrowKeys()
+        return (installPinch(), installArrowKeys())
     }
 
-    /// Arrow keys scroll by a tenth of the view (SPEC C1), when the image has focus.
-    private func installArrowKeys() {
+    /// Arrow keys scroll by a tenth of the view (BEHAVIOUR C1), when the image has focus.
+    private func installArrowKeys() -> OpaquePointer {
         let keys = gtk_event_controller_key_new()!
-        keyController = keys
         onKeyPressed(raw(keys)) { [weak self] keyval, _, state in
             guard let self, self.zoom != nil,
                   state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
@@ -34,6 +34,7 @@ extension ImageCanvas {
             return true
         }
         gtk_widget_add_controller(widget, keys)
+        return keys
     }
 
     private func installScrollZoom() {
@@ -57,40 +58,43 @@ extension ImageCanvas {
     func zoomByWheel(steps dy: Double, at pointer: Point) {
         guard let zoom else { return }
         let factor = pow(2, -dy / 2)
-        setScale(zoom.clampedScale((animation?.to ?? zoom.scale) * factor), anchor: pointer)
+        setScale(zoom.clampedScale((animator.target ?? zoom.scale) * factor), anchor: pointer)
     }
 
-    private func installPinch() {
+    /// A pinch scales live around the point between the fingers; the model takes the
+    /// final factor when it ends (its rules in ZoomModel). Returns the gesture.
+    private func installPinch() -> OpaquePointer {
         let gesture = gtk_gesture_zoom_new()!
-        pinchGesture = gesture
+        // The pinch under way: where the fingers were at its start, and its last factor.
+        var anchor = Point.zero
+        var lastFactor = 1.0
         onSignalWithPointer(raw(gesture), "begin") { [weak self] _ in
             guard let self, self.zoom != nil else { return }
             self.stopAnimation()
-            self.pinchFactor = 1
+            lastFactor = 1
             self.updateModel { $0.beginPinch() }
             var x = 0.0, y = 0.0
             if gtk_gesture_is_active(gesture) != 0, gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 {
-                self.pinchAnchor = Point(x: x, y: y)
+                anchor = Point(x: x, y: y)
             } else {
-                self.pinchAnchor = self.zoom?.viewportCentre ?? .zero
+                anchor = self.zoom?.viewportCentre ?? .zero
             }
         }
         onSignal(raw(gesture), "scale-changed") { [weak self] (factor: Double) in
             guard let self, let zoom = self.zoom, zoom.isPinching else { return }
-            self.pinchFactor = factor
-            self.apply(scale: zoom.livePinchScale(factor: factor), from: self.displayScale, anchor: self.pinchAnchor)
+            lastFactor = factor
+            self.apply(scale: zoom.livePinchScale(factor: factor), from: self.displayScale, anchor: anchor)
         }
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in
-            guard let self, let zoom = self.zoom, zoom.isPinching else { return }
+            guard let self, self.zoom?.isPinching == true else { return }
             // The last factor the gesture reported (once ended, GTK's own delta reads 1).
-            let factor = self.pinchFactor
             let from = self.displayScale
-            self.updateModel { $0.endPinch(factor: factor) }
-            self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: self.pinchAnchor)
+            self.updateModel { $0.endPinch(factor: lastFactor) }
+            self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: anchor)     // at rest: the exact rendering follows
             self.onZoomChanged?()
-            gtk_widget_queue_draw(self.widget)        // now at rest: the exact rendering follows
         }
         gtk_widget_add_controller(widget, gesture)
+        return gesture
     }
 
     private func installDragPan() {

@@ -6,18 +6,14 @@ import IroImaging
 extension ImageCanvas {
     /// Draws the visible part of the image at `displayScale`, clipped to the widget:
     /// the exact rendering 1:1 when one covers the view, otherwise a pyramid level
-    /// scaled by GSK (while zooming, or until the exact one is ready).
+    /// scaled by GSK (while zooming, or until the exact one is ready). Only draws: what
+    /// the view needs is asked for where it changes (`viewChanged`).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let pyramid, let zoom else { return }
-        // The target scale, so the decode starts with a zoom animation, not after it.
-        let needed = max(zoom.scale, displayScale)
-        if pyramid.needsMoreDetail(at: needed) { onNeedsDetail?(needed) }
-        // Whole pixels, so a 1:1 rendering lands exactly on the screen's grid.
-        let exactOrigin = zoom.contentOrigin(offset: offset, scale: displayScale)
-        let origin = Point(x: exactOrigin.x.rounded(), y: exactOrigin.y.rounded())
+        let origin = wholePixelOrigin
         var clip = rect(0, 0, width, height)
         gtk_snapshot_push_clip(snapshot, &clip)
-        if let rendering, covers(rendering, origin: origin) {
+        if let rendering = renderer.rendering, covers(rendering, origin: origin) {
             let content = rendering.request.content
             var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
             if drawsWithCairo, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
@@ -27,14 +23,11 @@ extension ImageCanvas {
             } else {
                 gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
             }
-            if renderedFrom != ObjectIdentifier(pyramid) { scheduleRendering() }   // made from other levels
-        } else if rendering == nil, !renderingFailed, animation == nil, !zoom.isPinching {
+        } else if renderer.rendering == nil, !renderer.hasFailed, !animator.isRunning, !zoom.isPinching {
             // Nothing shown yet for this image: its exact rendering is ~10 ms away, while
             // scaling a screen-sized level here would hold the main loop for 40–60 ms.
-            scheduleRendering()
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
-            scheduleRendering()
         }
         gtk_snapshot_pop(snapshot)
     }
@@ -43,15 +36,6 @@ extension ImageCanvas {
     var drawsWithCairo: Bool {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
         return g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(renderer), gsk_cairo_renderer_get_type()) != 0
-    }
-
-    /// Whether `rendering` shows the current view exactly.
-    func covers(_ rendering: ViewRendering, origin: Point) -> Bool {
-        guard let zoom else { return false }
-        let request = rendering.request
-        guard request.scale == displayScale, request.quarterTurns == quarterTurns, rendering.hue == hue else { return false }
-        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
-        return request.content.contains(visible)
     }
 
     /// The approximate path: the nearest larger pyramid level, scaled, turned and

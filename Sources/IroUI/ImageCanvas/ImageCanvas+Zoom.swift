@@ -3,8 +3,8 @@ import CGtkShims
 import GtkSupport
 import IroCore
 
-/// Changing the scale: at once, or animated over ~200 ms with ease-out (SPEC C3),
-/// always keeping the image point under an anchor fixed (SPEC C2, C4).
+/// Changing the scale: at once, or animated over ~200 ms with ease-out (BEHAVIOUR C3),
+/// always keeping the image point under an anchor fixed (BEHAVIOUR C2, C4).
 extension ImageCanvas {
     /// Jumps to `scale` (clamped by the model) keeping the image point under `anchor`.
     func setScale(_ scale: Double, anchor: Point? = nil) {
@@ -35,38 +35,19 @@ extension ImageCanvas {
             apply(scale: final, from: displayScale, anchor: anchor)
             return
         }
-        animation = ZoomAnimation(from: displayScale, to: final, startTime: monotonicSeconds())
-        animationAnchor = anchor
-        tickCallback = addTickCallback(widget) { [weak self] frameTime in
-            self?.animationFrame(at: frameTime) ?? false
-        }
+        animator.start(from: displayScale, to: final, anchor: anchor,
+                       frame: { [weak self] scale, anchor in
+                           guard let self else { return }
+                           self.apply(scale: scale, from: self.displayScale, anchor: anchor)
+                       },
+                       finished: { [weak self] in self?.viewChanged() })     // at rest: the exact rendering
+        viewChanged()     // more detail for the target starts now, with the animation
     }
 
-    private func animationFrame(at time: Double) -> Bool {
-        guard let animation else { return false }
-        apply(scale: animation.scale(at: time), from: displayScale, anchor: animationAnchor)
-        if animation.isFinished(at: time) {
-            self.animation = nil
-            tickCallback = 0
-            return false
-        }
-        return true
-    }
-
+    /// Ends a running animation at its target.
     func stopAnimation() {
-        guard animation != nil else { return }
-        if tickCallback != 0 { gtk_widget_remove_tick_callback(widget, tickCallback) }
-        tickCallback = 0
-        if let target = animation?.to { apply(scale: target, from: displayScale, anchor: animationAnchor) }
-        animation = nil
-    }
-
-    /// Draws at `scale`, moving the scroll position so the anchor stays put.
-    func apply(scale: Double, from: Double, anchor: Point) {
-        guard let zoom else { return }
-        let newOffset = zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: from, toScale: scale)
-        displayScale = scale
-        configureAdjustments(offset: newOffset)
+        guard let (target, anchor) = animator.stop() else { return }
+        apply(scale: target, from: displayScale, anchor: anchor)
     }
 
     // MARK: Commands (the window's zoom actions call these)

@@ -9,43 +9,42 @@ import IroImaging
 /// visible part at the ZoomModel's scale (no GtkViewport, no widget the size of
 /// the zoomed image).
 ///
-/// Split by concern: `+Snapshot` draws, `+Rendering` prepares exact screen-sized
-/// renderings in the background, `+Zoom` changes the scale (animated, anchored),
-/// `+Rotation` turns the view, `+Gestures` turns input into zoom and pan.
+/// This file holds the view's state (image, zoom, scale drawn, rotation, scroll) and
+/// is the only place that changes it; every change ends in `viewChanged()`, which asks
+/// for what the new view needs: more decoded detail, an exact rendering. Drawing
+/// (`+Snapshot`) only reads. The rest is split by concern: `CanvasRenderer` makes the
+/// exact renderings, `ZoomAnimator` plays zoom animations, `+Zoom` turns commands into
+/// scales, `+Rotation` turns the view, `+Gestures` turns input into zoom and pan.
 final class ImageCanvas: CustomWidgetDelegate {
     static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
                                            accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
+    /// How far past the viewport, as a fraction of it, a rendering reaches on each side.
+    static let renderMargin = 0.25
 
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
     /// The image at several sizes; nil until a document has loaded.
     private(set) var pyramid: ImagePyramid?
     var image: DecodedImage? { pyramid?.image }
-    /// View rotation in quarter turns clockwise (SPEC C7).
-    var quarterTurns = 0
-    /// The exact rendering of the visible part, when one is ready (see `+Rendering`).
-    var rendering: ViewRendering?
-    var renderTask: Task<Void, Never>?
-    var pendingRequest: ViewRendering.Request?
-    /// The pyramid the current rendering was made from.
-    var renderedFrom: ObjectIdentifier?
-    var renderingFailed = false
+    /// View rotation in quarter turns clockwise (BEHAVIOUR C7).
+    private(set) var quarterTurns = 0
     /// nil until both the image and an allocation are known.
     private(set) var zoom: ZoomModel?
     /// The scale being drawn: the model's, or an in-between one while animating or pinching.
-    var displayScale: Double = 1
-    var animation: ZoomAnimation?
-    var animationAnchor = Point.zero
-    var tickCallback: guint = 0
-    var pinchAnchor = Point.zero
-    var pinchFactor = 1.0
+    private(set) var displayScale: Double = 1
+    let renderer = CanvasRenderer()
+    private(set) var animator: ZoomAnimator!
     /// The input controllers (owned by the widget), kept for tests that emit their signals.
-    var pinchGesture: OpaquePointer?
-    var keyController: OpaquePointer?
+    private(set) var pinchGesture: OpaquePointer?
+    private(set) var keyController: OpaquePointer?
 
-    /// Hue slider value 0…1 (SPEC D3); 0.5 shows the image unchanged. Applied at draw
+    /// Hue slider value 0…1 (BEHAVIOUR D3); 0.5 shows the image unchanged. Applied at draw
     /// time from the decoded pixels, never by decoding again.
     var hue: Double = 0.5 {
-        didSet { if hue != oldValue { hueChanged() } }
+        didSet {
+            guard hue != oldValue else { return }
+            if !renderer.recolour(to: hue) { viewChanged() }
+            gtk_widget_queue_draw(widget)
+        }
     }
 
     /// Told when the view shows more detail than the pyramid holds (the scale it needs),
@@ -62,30 +61,31 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
+        animator = ZoomAnimator(widget: widget)
         iro_accessible_set_label(widget, "Image")     // the file name once one is shown
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        installGestures()
+        (pinchGesture, keyController) = installGestures()
+        renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
+        // A tab in the background is not mapped: it asks for nothing until it is shown.
+        onSignal(raw(widget), "map") { [weak self] in self?.viewChanged() }
     }
 
-    /// Swaps in other levels of the same image (full resolution after a preview, or a
-    /// trimmed pyramid for a background tab) without moving the view.
+    /// Swaps in other levels of the same image (more detail, or a trimmed pyramid for a
+    /// background tab) without moving the view.
     func replacePyramid(_ replacement: ImagePyramid) {
         guard let current = pyramid, current.width == replacement.width, current.height == replacement.height else { return }
         pyramid = replacement
-        // The current rendering shows the same image at the same place: keep drawing it
-        // until one made from the new levels replaces it (no blurry or slow frame between).
-        renderTask?.cancel()
-        renderTask = nil
-        pendingRequest = nil
+        renderer.levelsReplaced()
+        viewChanged()
         gtk_widget_queue_draw(widget)
     }
 
-    /// Shows the image, starting at best fit (SPEC C5) or at a remembered view.
+    /// Shows the image, starting at best fit (BEHAVIOUR C5) or at a remembered view.
     func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
         self.pyramid = pyramid
-        rendering = nil
+        renderer.discard()
         iro_accessible_set_label(widget, name)
         zoom = nil
         quarterTurns = view?.quarterTurns ?? 0
@@ -131,6 +131,59 @@ final class ImageCanvas: CustomWidgetDelegate {
         zoom = model
     }
 
+    /// Draws at `scale`, moving the scroll position so the anchor stays put.
+    func apply(scale: Double, from: Double, anchor: Point) {
+        guard let zoom else { return }
+        let newOffset = zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: from, toScale: scale)
+        displayScale = scale
+        configureAdjustments(offset: newOffset)
+    }
+
+    /// Turns the view by `turns` quarter turns clockwise, keeping the zoom mode.
+    func turn(by turns: Int) {
+        guard let pyramid else { return }
+        quarterTurns = ViewGeometry.normalized(quarterTurns + turns)
+        renderer.discard()
+        updateModel { $0.setImageSize(shownSize(of: pyramid)) }
+        if let zoom { displayScale = zoom.scale }
+        configureAdjustments(offset: offset)
+    }
+
+    /// The view changed (scale, scroll, size, rotation, levels, hue, or it was shown): asks
+    /// for more decoded detail if the view needs it, and for an exact rendering once the
+    /// scale is at rest (not during an animation or a pinch: those frames scale a level).
+    /// Only a mapped canvas asks, so a tab in the background decodes nothing.
+    func viewChanged() {
+        guard let pyramid, let zoom, gtk_widget_get_mapped(widget) != 0 else { return }
+        // The target scale, so a decode starts with a zoom animation, not after it.
+        let needed = max(zoom.scale, displayScale)
+        if pyramid.needsMoreDetail(at: needed) { onNeedsDetail?(needed) }
+        guard !animator.isRunning, !zoom.isPinching else { return }
+        let origin = wholePixelOrigin
+        if let rendering = renderer.rendering, renderer.isMade(from: pyramid), covers(rendering, origin: origin) { return }
+        let content = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin,
+                                                  contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
+        guard !content.isEmpty else { return }
+        renderer.request(ViewRendering.Request(scale: displayScale, content: content, quarterTurns: quarterTurns), from: pyramid)
+    }
+
+    /// Where the content's top-left corner is drawn, on whole pixels, so that a 1:1
+    /// rendering lands exactly on the screen's grid.
+    var wholePixelOrigin: Point {
+        guard let zoom else { return .zero }
+        let exact = zoom.contentOrigin(offset: offset, scale: displayScale)
+        return Point(x: exact.x.rounded(), y: exact.y.rounded())
+    }
+
+    /// Whether `rendering` shows the current view exactly.
+    func covers(_ rendering: ViewRendering, origin: Point) -> Bool {
+        guard let zoom else { return false }
+        let request = rendering.request
+        guard request.scale == displayScale, request.quarterTurns == quarterTurns, rendering.hue == hue else { return false }
+        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
+        return request.content.contains(visible)
+    }
+
     // MARK: CustomWidgetDelegate
 
     func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -144,7 +197,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         ensureModel()
         let before = zoom
         updateModel { $0.viewportSize = Size(width: Double(width), height: Double(height)) }
-        if animation == nil, let zoom { displayScale = zoom.scale }
+        if !animator.isRunning, let zoom { displayScale = zoom.scale }
         let target = pendingOffset ?? offset
         pendingOffset = nil
         configureAdjustments(offset: target)
@@ -169,6 +222,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     func scrollValueChanged() {
+        viewChanged()
         gtk_widget_queue_draw(widget)
     }
 
@@ -187,10 +241,11 @@ final class ImageCanvas: CustomWidgetDelegate {
                                  viewport.width * 0.1, viewport.width * 0.9, viewport.width)
         gtk_adjustment_configure(vertical, clamped.y, 0, max(content.height, viewport.height),
                                  viewport.height * 0.1, viewport.height * 0.9, viewport.height)
+        viewChanged()
         gtk_widget_queue_draw(widget)
     }
 
-    /// The view state to remember when the tab is switched away from (SPEC C6).
+    /// The view state to remember when the tab is switched away from (BEHAVIOUR C6).
     func saveView(into view: inout ViewState) {
         view.zoom = zoom
         view.scrollOffset = offset
