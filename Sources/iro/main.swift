@@ -1,11 +1,16 @@
 import FoundationEssentials
 import Glibc
+import GtkSupport
 import IroCore
 import IroUI
 
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it,
 // after picking the renderer that suits the machine (before GTK starts).
-let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+let renderNodes: [String]
+do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
+    Log.debug("no /dev/dri to list (\(error)): no GPU render node")
+    renderNodes = []
+}
 for (name, value) in RendererChoice.settings(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
     setenv(name, value, 0)
 }

@@ -1,4 +1,4 @@
-"""Every kind of bad input at once (SPEC A7): Iro opened on all of them stays alive,
+"""Every kind of bad input at once (BEHAVIOUR A7): Iro opened on all of them stays alive,
 gives each its own tab with the right error page, and afterwards still opens a good
 image sent by a second launch.
 

@@ -1,4 +1,4 @@
-"""Tabs and windows (SPEC A3, B1–B5, E3): files as tabs of one window, a second
+"""Tabs and windows (BEHAVIOUR A3, B1–B5, E3): files as tabs of one window, a second
 launch handing its file to the running instance, --new-window, the tab keys, the
 last tab closing the window, Ctrl+N's start page, and files dropped on a window.
 

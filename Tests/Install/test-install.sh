@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Iro with meson into a temporary prefix and checks what a desktop sees
-# (SPEC E1, E2): the desktop entry and metainfo validate, the MIME database
+# (BEHAVIOUR E1, E2): the desktop entry and metainfo validate, the MIME database
 # offers Iro for PNG, and `gio open` on a PNG starts Iro showing it.
 # Prints one line per check and "install: N passed, M failed".
 set -uo pipefail

@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC A7, format by format: broken, hostile and merely unusual files in every format
+/// BEHAVIOUR A7, format by format: broken, hostile and merely unusual files in every format
 /// the installed loaders read, each with the error it must produce. Complements
 /// BadInputTests (file-system classes, the basic PNG/JPEG damage, PNG bombs) without
 /// repeating its cases. Inputs are built here, byte by byte where no encoder would

@@ -4,7 +4,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC A7: every kind of bad input gets its own error, and never a crash.
+/// BEHAVIOUR A7: every kind of bad input gets its own error, and never a crash.
 /// Each case builds its input and states the error it must produce.
 final class BadInputTests: XCTestCase {
     let fixtures = Fixtures()

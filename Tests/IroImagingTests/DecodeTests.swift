@@ -63,7 +63,7 @@ final class DecodeTests: XCTestCase {
         XCTAssertEqual(try decode(url).width, 10)
     }
 
-    /// SPEC A5: a JPEG whose EXIF Orientation is 6 (rotate 90° clockwise) shows upright.
+    /// BEHAVIOUR A5: a JPEG whose EXIF Orientation is 6 (rotate 90° clockwise) shows upright.
     func testEXIFOrientationIsApplied() throws {
         // Stored 40×20: left half red, right half blue. Rotated clockwise, the left
         // column becomes the top row: 20×40, top red, bottom blue.

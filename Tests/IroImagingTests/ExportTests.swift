@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC D6 without a display: what "Export Adjusted Copy…" writes, how it replaces a
+/// BEHAVIOUR D6 without a display: what "Export Adjusted Copy…" writes, how it replaces a
 /// file, and what it refuses.
 final class ExportTests: XCTestCase {
     let fixtures = Fixtures()

@@ -63,7 +63,7 @@ final class AppHarness {
     }
 }
 
-/// The shape every GTK test method takes (see SWIFT-GTK.md): skip without a
+/// The shape every GTK test method takes (docs/ARCHITECTURE.md, Tests): skip without a
 /// display, then run the body on the main actor.
 func onMain(_ body: @MainActor () throws -> Void) throws {
     try XCTSkipUnless(GtkTestEnvironment.hasDisplay, GtkTestEnvironment.skipReason)

@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC A9: the tab follows its file on disk.
+/// BEHAVIOUR A9: the tab follows its file on disk.
 final class FileChangeTests: XCTestCase {
     @MainActor static func centreColour(_ view: DocumentView) throws -> RGBA {
         let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))

@@ -7,7 +7,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC A7, "bad input is normal input": Linux file names are bytes, not text. A file
+/// BEHAVIOUR A7, "bad input is normal input": Linux file names are bytes, not text. A file
 /// whose name is not UTF-8 (Latin-1 "caf\xE9.png") opens like any other, by every way
 /// in, and is titled with U+FFFD where a byte is not text.
 final class FileNameBytesTests: XCTestCase {

@@ -7,7 +7,7 @@ import IroImaging
 import TestSupport
 import XCTest
 
-/// SPEC D6 from the window: the command, its shortcut and menu item, and what the
+/// BEHAVIOUR D6 from the window: the command, its shortcut and menu item, and what the
 /// person sees when an export fails. (The file chooser itself is not driven here; the
 /// export after it is.)
 final class HueExportActionTests: XCTestCase {

@@ -7,8 +7,8 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// Frame time of a hue step on a 24-megapixel image in a 1920×1080 window (TESTING.md:
-/// performance is measured, not asserted). Skipped unless IRO_BENCH=1; run a release build:
+/// Frame time of a hue step on a 24-megapixel image in a 1920×1080 window: performance is
+/// measured, not asserted. Skipped unless IRO_BENCH=1; run a release build:
 ///
 ///     IRO_BENCH=1 GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1920x1080x24" \
 ///       swift test -c release -Xswiftc -enable-testing --filter HueFrameBenchmark

@@ -7,7 +7,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC D1–D4 in the application's own windows: each tab floats its own hue slider over
+/// BEHAVIOUR D1–D4 in the application's own windows: each tab floats its own hue slider over
 /// the image, the slider drives that tab's hue live, and it can be reset.
 final class HueOverlayTests: XCTestCase {
     func testEachTabFloatsAHueSliderOverItsFullSizeImage() throws {

@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC D3, D4 in rendered pixels: the slider rotates the hue of what the canvas draws,
+/// BEHAVIOUR D3, D4 in rendered pixels: the slider rotates the hue of what the canvas draws,
 /// from the pixels already decoded, per tab.
 final class HuePixelTests: XCTestCase {
     func testAtTheCentreTheCanvasShowsTheSourcePixelsUnchanged() throws {

@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC C5, B1, A6, A7 in real windows: what a user sees after `iro FILE…`.
+/// BEHAVIOUR C5, B1, A6, A7 in real windows: what a user sees after `iro FILE…`.
 final class ImageWindowTests: XCTestCase {
     func testSmallPNGShowsAtNaturalSizeCentredWithExactPixels() throws {
         try onMain {

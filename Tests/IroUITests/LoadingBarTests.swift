@@ -5,7 +5,7 @@ import GtkSupport
 import TestSupport
 import XCTest
 
-/// SPEC A6: the progress bar shows only for loads over 150 ms and goes when the load ends.
+/// BEHAVIOUR A6: the progress bar shows only for loads over 150 ms and goes when the load ends.
 final class LoadingBarTests: XCTestCase {
     func testBarAppearsOnlyAfterTheDelayAndFollowsProgress() throws {
         try onMain {

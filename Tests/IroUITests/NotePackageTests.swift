@@ -6,7 +6,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC A8: `*.notesdoc` folders open as one read-only document.
+/// BEHAVIOUR A8: `*.notesdoc` folders open as one read-only document.
 final class NotePackageTests: XCTestCase {
     @MainActor static func package(_ harness: AppHarness, _ name: String, text: [UInt8]?, image: Bool) throws -> URL {
         let folder = harness.fixtures.url(name)

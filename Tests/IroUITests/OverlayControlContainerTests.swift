@@ -7,7 +7,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC D1, D2, D5: the reusable overlay container in a real window, driven through the
+/// BEHAVIOUR D1, D2, D5: the reusable overlay container in a real window, driven through the
 /// real signals of its controllers (motion enter/leave, the control's gesture begin/end,
 /// focus enter/leave) and mapping. Animations are off in tests, so the revealer's
 /// `child-revealed` follows `reveal-child` at once.

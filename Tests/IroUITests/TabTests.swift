@@ -7,7 +7,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC B1–B5 and A3 through the same actions, signals and drops users trigger.
+/// BEHAVIOUR B1–B5 and A3 through the same actions, signals and drops users trigger.
 final class TabTests: XCTestCase {
     @MainActor static func files(_ harness: AppHarness, _ names: [String]) -> [URL] {
         names.map { harness.fixtures.quadrants($0, width: 40, height: 30) }
@@ -108,7 +108,7 @@ final class TabTests: XCTestCase {
         }
     }
 
-    /// Each shortcut in SPEC B2/B3 is bound to its action on the application.
+    /// Each shortcut in BEHAVIOUR B2/B3 is bound to its action on the application.
     func testAcceleratorsReachTheirActions() throws {
         try onMain {
             let harness = AppHarness()

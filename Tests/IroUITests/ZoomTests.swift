@@ -7,7 +7,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-/// SPEC C1–C7 in real windows, through the window's actions and the real gesture signals.
+/// BEHAVIOUR C1–C7 in real windows, through the window's actions and the real gesture signals.
 final class ZoomTests: XCTestCase {
     /// Opens one image and returns its window and view, waiting for the exact rendering.
     @MainActor static func show(_ harness: AppHarness, width: Int = 2400, height: Int = 1800,
@@ -90,7 +90,7 @@ final class ZoomTests: XCTestCase {
         }
     }
 
-    /// SPEC C2 with the signals GtkGestureZoom emits during a real pinch.
+    /// BEHAVIOUR C2 with the signals GtkGestureZoom emits during a real pinch.
     func testPinchScalesLiveWithClampedFactorAndAppliesTheFinalFactor() throws {
         try onMain {
             let harness = AppHarness()
@@ -171,7 +171,7 @@ final class ZoomTests: XCTestCase {
         }
     }
 
-    /// SPEC C7: R turns the view clockwise; the file's pixels are not touched.
+    /// BEHAVIOUR C7: R turns the view clockwise; the file's pixels are not touched.
     func testRotateTurnsTheViewAndSwapsTheSize() throws {
         try onMain {
             let harness = AppHarness()
@@ -212,7 +212,7 @@ final class ZoomTests: XCTestCase {
         }
     }
 
-    /// SPEC C6: each tab keeps its own zoom and scroll position.
+    /// BEHAVIOUR C6: each tab keeps its own zoom and scroll position.
     func testEachTabKeepsItsZoomAndScrollPosition() throws {
         try onMain {
             let harness = AppHarness()

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// One open document (SPEC A4): a stable identity, its file, and its own view
+/// One open document (BEHAVIOUR A4): a stable identity, its file, and its own view
 /// state. The decoded pixels belong to the UI layer (they are GPU/GTK objects);
 /// this is the part that can be decided and tested without GTK.
 public final class Document: Identifiable {
@@ -30,14 +30,14 @@ public final class Document: Identifiable {
     }
 }
 
-/// What each tab remembers of how it was being looked at (SPEC C6, D4).
+/// What each tab remembers of how it was being looked at (BEHAVIOUR C6, D4).
 public struct ViewState: Equatable, Sendable {
     /// nil until the image size and viewport are known.
     public var zoom: ZoomModel?
     public var scrollOffset = Point(x: 0, y: 0)
     /// Hue slider value, 0…1; 0.5 leaves the image unchanged.
     public var hue = 0.5
-    /// View rotation in quarter turns clockwise (SPEC C7); the file is untouched.
+    /// View rotation in quarter turns clockwise (BEHAVIOUR C7); the file is untouched.
     public var quarterTurns = 0
 
     public init() {}

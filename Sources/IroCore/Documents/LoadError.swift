@@ -1,4 +1,4 @@
-/// Why a document could not be shown (SPEC A7). Each case has a sentence a
+/// Why a document could not be shown (BEHAVIOUR A7). Each case has a sentence a
 /// person can act on; the file name is shown beside it by the error page.
 public enum LoadError: Error, Equatable, Sendable {
     case notFound
@@ -15,7 +15,7 @@ public enum LoadError: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int)
     /// Reading failed for another reason (I/O error…); GLib's message.
     case unreadable(detail: String)
-    /// A `.notesdoc` folder that is not a usable note package (SPEC A8).
+    /// A `.notesdoc` folder that is not a usable note package (BEHAVIOUR A8).
     case notePackage(NotePackageError)
 
     /// Short headline for the error page.

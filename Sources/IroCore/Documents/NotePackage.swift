@@ -1,11 +1,11 @@
 import FoundationEssentials
 import Glibc
 
-/// A note package (SPEC A8): a folder `Name.notesdoc` holding `Text.txt` (UTF-8, required)
+/// A note package (BEHAVIOUR A8): a folder `Name.notesdoc` holding `Text.txt` (UTF-8, required)
 /// and optionally `Image.png`, shown as one read-only document.
 ///
 /// Loading reads `Text.txt` only; the image is left to the imaging layer, which reports its
-/// own errors. Nothing is ever written (SPEC A2). Call it off the main thread.
+/// own errors. Nothing is ever written (BEHAVIOUR A2). Call it off the main thread.
 public struct NotePackage: Equatable, Sendable {
     public static let pathExtension = "notesdoc"
     public static let textFileName = "Text.txt"

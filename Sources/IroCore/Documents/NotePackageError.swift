@@ -1,4 +1,4 @@
-/// Why a `.notesdoc` folder cannot be shown (SPEC A8); each case becomes the human reason
+/// Why a `.notesdoc` folder cannot be shown (BEHAVIOUR A8); each case becomes the human reason
 /// on the tab's error page.
 public enum NotePackageError: Error, Equatable, Sendable {
     /// Not a directory, or not named `*.notesdoc`.

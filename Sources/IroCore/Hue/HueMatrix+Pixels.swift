@@ -1,4 +1,4 @@
-/// The CPU path of SPEC D4: the same rotation as the GSK colour-matrix node, applied to a
+/// The CPU path of BEHAVIOUR D4: the same rotation as the GSK colour-matrix node, applied to a
 /// screen-sized buffer through `HueTables`.
 extension HueMatrix {
     /// In place, on `count` pixels of cairo/GDK BGRA premultiplied data.

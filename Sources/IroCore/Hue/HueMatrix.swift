@@ -1,6 +1,6 @@
 import Glibc  // cos, sin, remainder
 
-/// The hue rotation of SPEC D3: a slider value 0…1 rotates the displayed hue by
+/// The hue rotation of BEHAVIOUR D3: a slider value 0…1 rotates the displayed hue by
 /// (value − 0.5) × 360°.
 ///
 /// The matrix is the luminance-preserving hue rotation of SVG/CSS

@@ -1,6 +1,6 @@
 /// The hue matrix as nine 256-entry fixed-point tables, so a channel costs three look-ups
-/// and two adds and no floating point (RENDERING-FACTS: on the software renderers this is
-/// far cheaper than GSK's colour-matrix node).
+/// and two adds and no floating point (on GTK's software renderers this is far cheaper
+/// than GSK's colour-matrix node, which costs ~100 ms a 1080p frame on cairo).
 ///
 /// Entry `table(i, j)[v]` is `rows[i][j] × v` in 16.16 fixed point. Because the matrix is
 /// linear with no offset, it commutes with premultiplication: applied to premultiplied

@@ -1,4 +1,4 @@
-/// How much of an image's detail to decode (SPEC A6: open fast, in little memory).
+/// How much of an image's detail to decode (BEHAVIOUR A6: open fast, in little memory).
 ///
 /// A 24-megapixel photo shown whole on a 1920-pixel screen shows about a quarter of
 /// its pixels. JPEG can be decoded at ½, ¼ or ⅛ of its size directly (libjpeg's DCT

@@ -1,4 +1,4 @@
-/// Which documents keep their decoded pixels (SPEC A6 memory; issue "Open anything,
+/// Which documents keep their decoded pixels (BEHAVIOUR A6 memory; issue "Open anything,
 /// fast, in little memory"). Every shown tab keeps them; tabs in the background keep
 /// them too, most recently shown first, while their pixels fit in the budget; the
 /// rest keep only screen-sized levels and decode again when shown needs more.

@@ -1,4 +1,4 @@
-/// When the floating overlay control is shown (SPEC D2), as a state machine the UI feeds
+/// When the floating overlay control is shown (BEHAVIOUR D2), as a state machine the UI feeds
 /// with events. Times are passed in explicitly (seconds, any monotonic clock) so the rules
 /// are tested without a main loop; the UI schedules a timer for `hideDeadline` and calls
 /// `timerFired(at:)` when it fires. Fading is the UI's business: it animates towards

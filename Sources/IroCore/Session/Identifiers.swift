@@ -13,7 +13,7 @@ final class IdentifierCounter: Sendable {
     }
 }
 
-/// The stable identity of one open document (SPEC A4): survives moving its tab between
+/// The stable identity of one open document (BEHAVIOUR A4): survives moving its tab between
 /// windows, never reused within a process.
 public struct DocumentID: Hashable, Comparable, Sendable, CustomStringConvertible {
     private static let counter = IdentifierCounter()

@@ -1,11 +1,11 @@
 /// Which documents are open in which window, in which tab order, and which tab is active
-/// (SPEC B1–B4). The UI mirrors its AdwTabViews from this model and reports user actions to
+/// (BEHAVIOUR B1–B4). The UI mirrors its AdwTabViews from this model and reports user actions to
 /// it; the model never touches GTK.
 ///
 /// Unknown window or document ids are ignored everywhere (a late signal from a window being
 /// destroyed must not crash the app). A window that loses its last tab is not removed
 /// here: the caller learns about it from the return value and decides (close it, or keep
-/// an empty window with its start page, SPEC B3).
+/// an empty window with its start page, BEHAVIOUR B3).
 public struct TabSession: Equatable, Sendable {
     /// Windows in creation order.
     public private(set) var windows: [WindowID] = []
@@ -36,7 +36,7 @@ public struct TabSession: Equatable, Sendable {
         return tabs(in: window).firstIndex(of: document)
     }
 
-    /// Where files from a second launch go (SPEC A3): the window activated last.
+    /// Where files from a second launch go (BEHAVIOUR A3): the window activated last.
     public var mostRecentWindow: WindowID? { activationOrder.last }
 
     /// Every open document, window by window, tab by tab.

@@ -1,7 +1,7 @@
 /// Where the visible part of an image lies, for drawing only what is seen.
 ///
 /// Three spaces: *image* pixels of the decoded file; *view* pixels of the image as
-/// shown after the view rotation (quarter turns clockwise, SPEC C7), which is what
+/// shown after the view rotation (quarter turns clockwise, BEHAVIOUR C7), which is what
 /// the ZoomModel's `imageSize` describes; and *content* pixels, view pixels × scale,
 /// which are screen pixels.
 public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {

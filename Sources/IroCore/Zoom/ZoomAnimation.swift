@@ -1,4 +1,4 @@
-/// One animated zoom step (SPEC C3: ~200 ms, ease-out). Times are in seconds on whatever
+/// One animated zoom step (BEHAVIOUR C3: ~200 ms, ease-out). Times are in seconds on whatever
 /// monotonic clock the caller uses (e.g. the GdkFrameClock frame time).
 ///
 /// The scale is interpolated directly; the caller re-anchors the offset each frame with

@@ -1,4 +1,4 @@
-/// Zoom state of one document view (SPEC C2–C5): the scale the image is drawn at, its
+/// Zoom state of one document view (BEHAVIOUR C2–C5): the scale the image is drawn at, its
 /// limits, the targets of the zoom commands, pinch semantics and the offset maths that keeps
 /// an anchor point still while the scale changes.
 ///
@@ -13,13 +13,13 @@ public struct ZoomModel: Equatable, Sendable {
         case manual
     }
 
-    /// Upper limit, as a multiple of the natural size (SPEC C2).
+    /// Upper limit, as a multiple of the natural size (BEHAVIOUR C2).
     public static let maximumScale = 5.0
-    /// Lower limit unless best fit needs less (SPEC C5).
+    /// Lower limit unless best fit needs less (BEHAVIOUR C5).
     public static let minimumScale = 0.2
-    /// Toolbar zoom in multiplies by this, zoom out divides by it (SPEC C3).
+    /// Toolbar zoom in multiplies by this, zoom out divides by it (BEHAVIOUR C3).
     public static let stepFactor = 2.0
-    /// The pinch factor is clamped to this range, live and at the end (SPEC C2).
+    /// The pinch factor is clamped to this range, live and at the end (BEHAVIOUR C2).
     public static let pinchFactorRange = 0.1...5.0
     /// Tolerance for "at the limit" so that floating-point noise never leaves a button
     /// sensitive that would do nothing.
@@ -68,10 +68,10 @@ public struct ZoomModel: Equatable, Sendable {
         return min(viewportSize.width / imageSize.width, viewportSize.height / imageSize.height)
     }
 
-    /// Best fit shows the whole image but never upscales a small one (SPEC C5).
+    /// Best fit shows the whole image but never upscales a small one (BEHAVIOUR C5).
     public var bestFitScale: Double { min(1, fitScale) }
 
-    /// The smaller of 0.2 and fit, so any image can be seen whole (SPEC C5).
+    /// The smaller of 0.2 and fit, so any image can be seen whole (BEHAVIOUR C5).
     public var minScale: Double { min(Self.minimumScale, fitScale) }
 
     public var maxScale: Double { Self.maximumScale }
@@ -124,7 +124,7 @@ public struct ZoomModel: Equatable, Sendable {
         if mode == .bestFit { setScale(1) } else { applyBestFit() }
     }
 
-    // MARK: Pinch (SPEC C2)
+    // MARK: Pinch (BEHAVIOUR C2)
 
     public var isPinching: Bool { pinchStartScale != nil }
 
@@ -181,7 +181,7 @@ public struct ZoomModel: Equatable, Sendable {
 
     /// The offset at `toScale` that keeps the image point under `anchor` (viewport
     /// coordinates: pointer, pinch centre or view centre) under it, clamped to the
-    /// scrollable range (SPEC C2/C4). Where the content is smaller than the viewport the
+    /// scrollable range (BEHAVIOUR C2/C4). Where the content is smaller than the viewport the
     /// axis is centred instead.
     public func offsetKeeping(anchor: Point, offset: Point, fromScale: Double, toScale: Double) -> Point {
         guard fromScale > 0, fromScale.isFinite, toScale > 0, toScale.isFinite else {

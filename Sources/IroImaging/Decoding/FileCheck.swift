@@ -2,7 +2,7 @@ import Glibc
 import IroCore
 
 /// Decides from the file system alone whether a path can be an image we may read,
-/// so each class of bad input in SPEC A7 gets its own message before any decoder runs.
+/// so each class of bad input in BEHAVIOUR A7 gets its own message before any decoder runs.
 public enum FileCheck {
     /// Throws the matching `LoadError` for paths that are not readable regular files;
     /// returns the file's size in bytes otherwise.

@@ -48,7 +48,7 @@ public enum ImageDecoder {
         return Header(formatName: name, width: Int(width), height: Int(height))
     }
 
-    /// Decodes the whole image, applying EXIF orientation (SPEC A5).
+    /// Decodes the whole image, applying EXIF orientation (BEHAVIOUR A5).
     /// Throws `CancellationError` as `.unreadable` is wrong, so cancellation is
     /// reported through `Task.isCancelled` by the caller; this returns nil then.
     /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).

@@ -1,7 +1,7 @@
 import CGtk
 import IroCore
 
-/// What the installed gdk-pixbuf loaders can read (SPEC A1): the same source the
+/// What the installed gdk-pixbuf loaders can read (BEHAVIOUR A1): the same source the
 /// Open dialog's filter and the desktop entry's MimeType come from.
 public enum ImageFormats {
     /// MIME types of every installed loader.

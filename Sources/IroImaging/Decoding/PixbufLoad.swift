@@ -115,7 +115,7 @@ struct PixbufLoad {
 
     /// Ends a load that is being abandoned; its error says nothing new.
     private func close(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, after reason: String) {
-        do { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) } } catch {
+        do throws(GLibError) { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) } } catch {
             Log.debug("closing the \(header.formatName) loader after \(reason): \(error.message)")
         }
     }

@@ -18,8 +18,13 @@ enum SVGSize {
     static func read(path: RawPath) -> (width: Int, height: Int)? {
         guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
         defer { fclose(file) }
-        guard let loader = try? withGError({ gdk_pixbuf_loader_new_with_type("svg", $0) }) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let made: UnsafeMutablePointer<GdkPixbufLoader>?
+        do throws(GLibError) { made = try withGError { gdk_pixbuf_loader_new_with_type("svg", $0) } } catch {
+            Log.debug("no SVG loader to read a size with: \(error.message)")
+            return nil
+        }
+        guard let loader = made else { return nil }
+        defer { g_object_unref(raw(loader)) }
         let size = Reported()
         size.follow(loader)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -27,11 +32,21 @@ enum SVGSize {
         while readable {
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count == 0 { break }
-            readable = buffer.withUnsafeBufferPointer { bytes in
-                (try? withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress, gsize(count), $0) }) != nil
+            do throws(GLibError) {
+                _ = try buffer.withUnsafeBufferPointer { bytes throws(GLibError) in
+                    try withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress, gsize(count), $0) }
+                }
+            } catch {
+                Log.debug("librsvg could not read \(path.displayString): \(error.message)")
+                readable = false
             }
         }
-        let closed = (try? withGError { gdk_pixbuf_loader_close(loader, $0) }) != nil
+        var closed = true
+        do throws(GLibError) { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) } } catch {
+            // The size may be known even when drawing the document failed.
+            Log.debug("closing the SVG loader for \(path.displayString): \(error.message)")
+            closed = false
+        }
         guard readable, closed || size.width != nil, let width = size.width, let height = size.height else { return nil }
         return (max(0, width), max(0, height))
     }

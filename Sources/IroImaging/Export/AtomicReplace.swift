@@ -3,7 +3,7 @@ import Glibc
 import IroCore
 
 /// Writes a file so that anyone looking sees the old file or the whole new one, never a
-/// part (SPEC D6): the content goes to a hidden temporary file in the destination's
+/// part (BEHAVIOUR D6): the content goes to a hidden temporary file in the destination's
 /// folder (same file system, so the rename is atomic), is flushed to disk, then renamed
 /// over the destination. On any failure the temporary file is removed and the
 /// destination is left as it was.

@@ -1,8 +1,8 @@
-/// Why an export did not happen (SPEC D6), in words for the person who asked for it.
+/// Why an export did not happen (BEHAVIOUR D6), in words for the person who asked for it.
 public enum ExportError: Error, Equatable, Sendable {
     /// The name ends in neither .png nor .jpg/.jpeg.
     case unsupportedFormat(fileName: String)
-    /// The destination is the file the document was opened from (SPEC A2, D6).
+    /// The destination is the file the document was opened from (BEHAVIOUR A2, D6).
     case sameAsOriginal
     case folderMissing(path: String)
     case permissionDenied(path: String)

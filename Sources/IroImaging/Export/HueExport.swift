@@ -5,7 +5,7 @@ import Glibc
 import GObjectSupport
 import IroCore
 
-/// "Export Adjusted Copy…" without the UI (SPEC D6): the hue applied to a snapshot of the
+/// "Export Adjusted Copy…" without the UI (BEHAVIOUR D6): the hue applied to a snapshot of the
 /// document's pixels with the same tables the display uses, written as PNG or JPEG (by
 /// the name's extension) off the main thread, atomically, never over the original.
 public enum HueExport {

@@ -2,7 +2,7 @@ import CGtk
 import Synchronization
 
 /// A private copy of a decoded image's pixels, taken on the main thread when a command
-/// starts (SPEC D6), so nothing that happens to the document afterwards can tear what
+/// starts (BEHAVIOUR D6), so nothing that happens to the document afterwards can tear what
 /// gets written. The export adjusts the copy in place rather than making another, so a
 /// snapshot serves exactly one export.
 public final class PixbufSnapshot: Sendable {

@@ -3,11 +3,11 @@ import IroCore
 
 /// The image at 1, ½, ¼ … of its size, down to about 256 px, so a view at any
 /// zoom draws from a level at most twice its size instead of scaling the whole
-/// image every frame (RENDERING-FACTS: scaling a large texture dominates).
+/// image every frame (on the software renderers, scaling a large texture is most of a frame's cost).
 ///
 /// The top level need not be the full size: a large JPEG is decoded with only the
 /// detail the view needs (`DecodeDetail`), and a tab in the background keeps only
-/// its small levels (SPEC A6; issue "Open anything, fast, in little memory"). Sizes
+/// its small levels (BEHAVIOUR A6; issue "Open anything, fast, in little memory"). Sizes
 /// and scales always refer to the full image, so the view does not move when more
 /// detail arrives.
 public final class ImagePyramid: @unchecked Sendable {

@@ -5,7 +5,7 @@ import IroCore
 /// One rendering of part of the view: exactly the screen pixels of a content
 /// rectangle at one scale, rotation and hue, so the canvas draws it 1:1 — no
 /// scaling and no colour-matrix node in GSK, which on the software renderers
-/// cost far more than doing it here once (RENDERING-FACTS).
+/// cost far more than doing it here once (docs/PERFORMANCE.md).
 public final class ViewRendering: @unchecked Sendable {
     public struct Request: Equatable, Sendable {
         /// Screen pixels per view pixel.

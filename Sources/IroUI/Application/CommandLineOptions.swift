@@ -3,7 +3,7 @@ import FoundationEssentials
 import GtkSupport
 import IroCore
 
-/// `iro [--new-window] [FILE…]`, `iro --version`, `iro --help` (SPEC E3).
+/// `iro [--new-window] [FILE…]`, `iro --version`, `iro --help` (BEHAVIOUR E3).
 ///
 /// GOption parses the arguments; `--version` is answered by the local process,
 /// everything else travels to the primary instance with the file arguments

@@ -5,7 +5,7 @@ import GtkSupport
 import IroCore
 
 /// The application: single instance over D-Bus, its windows, and the
-/// app-wide actions (SPEC A3, E3).
+/// app-wide actions (BEHAVIOUR A3, E3).
 ///
 /// Every way in ends in `open(_:newWindow:)`: the command line (of this process
 /// or of a second launch, which GApplication forwards here and then exits),
@@ -82,7 +82,7 @@ public final class IroApplication {
         target.present()
     }
 
-    /// The most recently active window (SPEC A3: a second launch's files go there).
+    /// The most recently active window (BEHAVIOUR A3: a second launch's files go there).
     var activeWindow: DocumentWindow? {
         if let id = session.mostRecentWindow, let window = window(id) { return window }
         return windows.last
@@ -120,7 +120,7 @@ public final class IroApplication {
         for id in residency.documentsToTrim(entries) { views[id]?.trimToScreenSize() }
     }
 
-    // MARK: Moving tabs between windows (SPEC B4)
+    // MARK: Moving tabs between windows (BEHAVIOUR B4)
 
     /// "Move Tab to New Window": the session decides, the tab views follow.
     func moveToNewWindow(_ document: DocumentID) {

@@ -3,11 +3,11 @@ import FoundationEssentials
 import GtkSupport
 import IroCore
 
-/// The Open dialog (SPEC A3): several files at once, filtered to what the
+/// The Open dialog (BEHAVIOUR A3): several files at once, filtered to what the
 /// installed gdk-pixbuf loaders read. GtkFileChooserNative (GTK 4.8 has no
 /// GtkFileDialog), so the desktop portal's chooser is used where there is one.
 enum OpenDialog {
-    /// `notePackages`: choose `*.notesdoc` folders (SPEC A8) instead of image files;
+    /// `notePackages`: choose `*.notesdoc` folders (BEHAVIOUR A8) instead of image files;
     /// a file chooser in file mode walks into folders rather than returning them.
     static func present(for parent: UnsafeMutablePointer<GtkWindow>?, notePackages: Bool = false,
                         _ completion: @escaping @MainActor ([RawPath]) -> Void) {

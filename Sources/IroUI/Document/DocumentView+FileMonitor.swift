@@ -2,7 +2,7 @@ import CGtk
 import FoundationEssentials
 import GtkSupport
 
-/// SPEC A9: a file changed on disk reloads its tab (keeping the view); a deleted
+/// BEHAVIOUR A9: a file changed on disk reloads its tab (keeping the view); a deleted
 /// file keeps its last image and says so. Events come in bursts (write, close,
 /// rename over), so they are gathered for a moment before acting on the result.
 extension DocumentView {
@@ -12,7 +12,13 @@ extension DocumentView {
         guard fileMonitor == nil else { return }
         let file = document.path.withCString { g_file_new_for_path($0)! }
         defer { g_object_unref(raw(file)) }
-        guard let monitor = try? withGError({ g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) }) else { return }
+        let made: UnsafeMutablePointer<GFileMonitor>?
+        do throws(GLibError) { made = try withGError { g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) } } catch {
+            // The tab still works; it just will not follow changes to the file.
+            Log.debug("cannot watch \(document.fullPath) for changes: \(error.message)")
+            return
+        }
+        guard let monitor = made else { return }
         fileMonitor = ObjectRef(taking: raw(monitor))
         onFileMonitorChanged(raw(monitor)) { [weak self] _ in self?.fileEventArrived() }
     }

@@ -1,7 +1,7 @@
 import CGtk
 import GtkSupport
 
-/// The tab's hue (SPEC D3, D4): the slider over the image sets it, the document keeps it
+/// The tab's hue (BEHAVIOUR D3, D4): the slider over the image sets it, the document keeps it
 /// (so it survives switching tabs), the canvas draws with it.
 extension DocumentView {
     func connectHue() {
@@ -16,7 +16,7 @@ extension DocumentView {
 
     /// A freshly shown image takes the keyboard focus (arrow keys scroll it). Otherwise
     /// GTK leaves it on the first focusable widget, which could be the slider, and focus
-    /// on the slider holds the overlay open (SPEC D2). Background tabs leave focus alone.
+    /// on the slider holds the overlay open (BEHAVIOUR D2). Background tabs leave focus alone.
     func focusCanvasIfShown() {
         if gtk_widget_get_mapped(canvas.widget) != 0 { gtk_widget_grab_focus(canvas.widget) }
     }

@@ -4,7 +4,7 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// Note packages (SPEC A8): a `*.notesdoc` folder opens as one read-only document,
+/// Note packages (BEHAVIOUR A8): a `*.notesdoc` folder opens as one read-only document,
 /// its image with its text beside it. The folder is read off the main thread.
 extension DocumentView {
     func loadNotePackage() {

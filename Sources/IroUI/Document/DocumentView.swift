@@ -12,7 +12,7 @@ final class DocumentView {
     private let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
     var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
     let canvas = ImageCanvas()
-    /// The hue slider floating over the image (SPEC D); each tab has its own.
+    /// The hue slider floating over the image (BEHAVIOUR D); each tab has its own.
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
     private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
@@ -24,7 +24,7 @@ final class DocumentView {
     private(set) var imagePath: RawPath?
     var fileMonitor: ObjectRef?
     var fileSettle: SourceID?
-    /// The file is gone from disk; the tab keeps its last image (SPEC A9).
+    /// The file is gone from disk; the tab keeps its last image (BEHAVIOUR A9).
     var isFileDeleted = false
     var loadTask: Task<Void, Never>?
     /// The decoded image, once loaded.
@@ -187,6 +187,6 @@ final class DocumentView {
     var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
     var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, "error") }
 
-    /// Remembers zoom and scroll position in the document (SPEC C6).
+    /// Remembers zoom and scroll position in the document (BEHAVIOUR C6).
     func saveViewState() { canvas.saveView(into: &document.view) }
 }

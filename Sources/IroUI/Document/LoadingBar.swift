@@ -2,7 +2,7 @@ import CGtk
 import GtkSupport
 import IroImaging
 
-/// The thin progress bar across the top of a loading tab (SPEC A6): it appears
+/// The thin progress bar across the top of a loading tab (BEHAVIOUR A6): it appears
 /// only when a load takes longer than 150 ms, floats over the view (an overlay
 /// child, so nothing moves) and goes away when the load ends.
 final class LoadingBar {

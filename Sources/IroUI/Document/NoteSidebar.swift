@@ -2,7 +2,7 @@ import CGtk
 import CGtkShims
 import GtkSupport
 
-/// The text of a note package, read-only, beside its image (SPEC A8).
+/// The text of a note package, read-only, beside its image (BEHAVIOUR A8).
 final class NoteSidebar {
     private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
     private let view: UnsafeMutablePointer<GtkTextView> = cast(gtk_text_view_new())

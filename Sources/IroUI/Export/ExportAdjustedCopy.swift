@@ -4,7 +4,7 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// "Export Adjusted Copy…" (SPEC D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
+/// "Export Adjusted Copy…" (BEHAVIOUR D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
 /// image with its hue applied, written as PNG or JPEG where the user chooses.
 ///
 /// The pixels are copied when the command starts, together with the hue of that moment;
@@ -46,7 +46,12 @@ enum ExportAdjustedCopy {
     /// Every pixel of the image at `path`, decoded off the main thread; nil if that fails.
     @concurrent
     nonisolated static func fullResolution(of path: RawPath) async -> PixbufSnapshot? {
-        guard let decoded = try? ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) else { return nil }
+        let decoded: DecodedImage?
+        do throws(LoadError) { decoded = try ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) } catch {
+            Log.debug("decoding \(path.displayString) again at full size for an export: \(error.reason)")
+            return nil
+        }
+        guard let decoded else { return nil }
         return PixbufSnapshot(taking: decoded)
     }
 

@@ -2,7 +2,7 @@ import CGtk
 import CGtkShims
 import GtkSupport
 
-/// The hue slider (SPEC D1, D3): "Hue:" and a 250 px horizontal scale from 0 to 1 that
+/// The hue slider (BEHAVIOUR D1, D3): "Hue:" and a 250 px horizontal scale from 0 to 1 that
 /// starts centred at 0.5, where the image is unchanged. A double-click resets it.
 final class HueControl {
     static let neutral = 0.5
@@ -35,7 +35,7 @@ final class HueControl {
         iro_accessible_set_label(scale, "Hue")
         gtk_widget_set_tooltip_text(scale, "Double-click to reset")
         // A click must not leave keyboard focus on the slider: focus holds the overlay open
-        // (SPEC D2), so it would stay after the pointer left. Tab still reaches it.
+        // (BEHAVIOUR D2), so it would stay after the pointer left. Tab still reaches it.
         gtk_widget_set_focus_on_click(scale, 0)
         gtk_box_append(box, label)
         gtk_box_append(box, scale)

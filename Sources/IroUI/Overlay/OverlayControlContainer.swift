@@ -2,7 +2,7 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Floats a control over any content (SPEC D1, D2, D5): bottom centre, inside a capsule
+/// Floats a control over any content (BEHAVIOUR D1, D2, D5): bottom centre, inside a capsule
 /// (`.overlay-capsule`: rounded ends, window background, soft shadow), its visible edge
 /// 16 px above the bottom. It is an overlay, so the content keeps its whole area.
 ///
@@ -26,9 +26,9 @@ import IroCore
 /// While faded out the capsule is also hidden from assistive technologies: GTK still
 /// calls a closed revealer's child visible, and a screen reader would find a ghost.
 final class OverlayControlContainer {
-    /// From the bottom of the content to the capsule's visible edge (SPEC D1).
+    /// From the bottom of the content to the capsule's visible edge (BEHAVIOUR D1).
     static let bottomGap: Int32 = 16
-    /// Cross-fade length (SPEC D2: ~200–300 ms).
+    /// Cross-fade length (BEHAVIOUR D2: ~200–300 ms).
     static let fadeMilliseconds: guint = 250
 
     /// The container itself: put it where the content would go.
@@ -96,7 +96,7 @@ final class OverlayControlContainer {
     }
 
     /// Keeps the control shown while `gesture` (a GtkGesture inside the control, such as
-    /// the slider's press gesture) is active, from press to release (SPEC D2).
+    /// the slider's press gesture) is active, from press to release (BEHAVIOUR D2).
     func followDrags(of gesture: OpaquePointer) {
         onSignalWithPointer(raw(gesture), "begin") { [weak self] _ in self?.update { $0.dragBegan(at: $1) } }
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in self?.update { $0.dragEnded(at: $1) } }
@@ -164,7 +164,7 @@ final class OverlayControlContainer {
         timerDeadline = nil
     }
 
-    /// Mapped: the view appeared (SPEC D2). While mapped, its window's `focus-visible`
+    /// Mapped: the view appeared (BEHAVIOUR D2). While mapped, its window's `focus-visible`
     /// is watched, since it turns click focus into keyboard focus.
     private func appeared() {
         stopWatchingWindow()

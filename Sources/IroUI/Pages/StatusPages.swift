@@ -4,7 +4,7 @@ import GtkSupport
 import IroCore
 
 /// The pages shown in place of an image: the error page of a tab that could
-/// not load (SPEC A7) and the start page of an empty window (SPEC B3).
+/// not load (BEHAVIOUR A7) and the start page of an empty window (BEHAVIOUR B3).
 enum StatusPages {
     /// An AdwStatusPage naming the file and saying why it cannot be shown.
     static func error(_ error: LoadError, fileName: String) -> UnsafeMutablePointer<GtkWidget> {

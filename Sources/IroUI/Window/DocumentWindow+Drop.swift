@@ -3,7 +3,7 @@ import FoundationEssentials
 import GtkSupport
 import IroCore
 
-/// Files dropped anywhere on the window become tabs (SPEC A3).
+/// Files dropped anywhere on the window become tabs (BEHAVIOUR A3).
 extension DocumentWindow {
     func installDropTarget() {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!

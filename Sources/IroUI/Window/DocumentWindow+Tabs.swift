@@ -101,7 +101,7 @@ extension DocumentWindow {
             guard let page, let view = Self.view(of: cast(page)) else { return }
             self?.owner?.session.reorder(view.document.id, to: Int(position))
         }
-        // A tab dragged out of every tab bar becomes a window of its own (SPEC B4).
+        // A tab dragged out of every tab bar becomes a window of its own (BEHAVIOUR B4).
         onSignalReturningPointer(raw(tabView), "create-window") { [weak self] in
             guard let self, let owner = self.owner else { return nil }
             let window = owner.makeWindow()
@@ -155,7 +155,7 @@ extension DocumentWindow {
 
     func pageCountChanged() {
         guard !isBeingDestroyed else { return }
-        // The last tab closing (or moving away) closes the window (SPEC B2).
+        // The last tab closing (or moving away) closes the window (BEHAVIOUR B2).
         if pageCount == 0, !isShowingStartPage {
             close()
             return

@@ -1,7 +1,7 @@
 import CGtk
 import GtkSupport
 
-/// View commands beyond zoom: turning the view (SPEC C7).
+/// View commands beyond zoom: turning the view (BEHAVIOUR C7).
 extension DocumentWindow {
     func installViewActions() {
         actions.add("rotate-clockwise") { [weak self] in self?.selectedView?.canvas.rotate(clockwise: true) }

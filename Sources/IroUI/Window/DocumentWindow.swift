@@ -3,7 +3,7 @@ import CGtkShims
 import GtkSupport
 import IroCore
 
-/// A window of tabs (SPEC B1–B5): AdwTabBar over AdwTabView, a header bar with
+/// A window of tabs (BEHAVIOUR B1–B5): AdwTabBar over AdwTabView, a header bar with
 /// the zoom toolbar and the primary menu, and a start page when it is empty.
 ///
 /// Split by concern: `+Tabs` keeps the tabs and the application's TabSession in
@@ -46,7 +46,7 @@ final class DocumentWindow {
         gtk_window_set_titlebar(window, header.widget)
 
         adw_tab_bar_set_view(tabBar, tabView)
-        adw_tab_bar_set_autohide(tabBar, 1)       // only with two or more tabs (SPEC B5)
+        adw_tab_bar_set_autohide(tabBar, 1)       // only with two or more tabs (BEHAVIOUR B5)
         let tabs: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         gtk_box_append(tabs, tabBar.widget)
         gtk_box_append(tabs, tabView.widget)

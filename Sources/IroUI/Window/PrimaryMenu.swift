@@ -2,7 +2,7 @@ import CGtk
 import CGtkShims
 import GtkSupport
 
-/// The header bar's primary menu (SPEC E3).
+/// The header bar's primary menu (BEHAVIOUR E3).
 enum PrimaryMenu {
     static let items: [[(label: String, action: String)]] = [
         [("_Open…", "app.open"), ("Open _Note Package…", "app.open-note-package"), ("_New Window", "app.new-window")],

@@ -3,7 +3,7 @@ import CGtkShims
 import GtkSupport
 import IroCore
 
-/// The header bar's zoom controls (SPEC C3): zoom out, reset, zoom in — in
+/// The header bar's zoom controls (BEHAVIOUR C3): zoom out, reset, zoom in — in
 /// that order — and the current percentage. The buttons are bound to the
 /// window's actions, so they turn insensitive exactly when the action is
 /// disabled at a zoom limit.

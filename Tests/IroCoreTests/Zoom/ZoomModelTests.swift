@@ -4,7 +4,7 @@ import IroCore
 @Suite struct ZoomModelTests {
     static let viewport = Size(width: 800, height: 600)
 
-    // MARK: Best fit and limits (SPEC C5)
+    // MARK: Best fit and limits (BEHAVIOUR C5)
 
     struct FitCase: CustomTestStringConvertible, Sendable {
         let image: Size
@@ -86,7 +86,7 @@ import IroCore
         #expect(zoom.scale == 2)
     }
 
-    // MARK: Steps and targets (SPEC C3)
+    // MARK: Steps and targets (BEHAVIOUR C3)
 
     struct StepCase: Sendable, CustomTestStringConvertible {
         let scale: Double
@@ -173,7 +173,7 @@ import IroCore
         #expect(zoom.scale == 0.2)
     }
 
-    // MARK: Pinch (SPEC C2)
+    // MARK: Pinch (BEHAVIOUR C2)
 
     struct PinchCase: Sendable, CustomTestStringConvertible {
         let start: Double
@@ -262,7 +262,7 @@ import IroCore
         #expect(zoom.clampedOffset(Point(x: 30, y: 30), scale: 1) == .zero)
     }
 
-    // MARK: Anchors (SPEC C2/C4)
+    // MARK: Anchors (BEHAVIOUR C2/C4)
 
     @Test func zoomInAroundTheCentre() {
         let zoom = ZoomModel(imageSize: Size(width: 1000, height: 1000), viewportSize: Size(width: 500, height: 500))
