@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Main-loop stalls while a 100-megapixel JPEG loads, and whether closing its tab stops
-# the decode (SPEC A6). Builds the tests in release and runs the gated benchmark
+# the decode (BEHAVIOUR A6). Builds the tests in release and runs the gated benchmark
 # Tests/IroUITests/StallProbeBenchmark.swift RUNS times (default 3) under Xvfb with the
 # cairo renderer; prints its "STALL …" lines.
 #

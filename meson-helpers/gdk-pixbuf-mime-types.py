@@ -2,7 +2,7 @@
 """Print the MIME types gdk-pixbuf can read, as one `;`-joined line ending in `;`.
 
 Used by meson to fill MimeType= in the desktop entry, so the list Iro declares
-always matches the loaders installed on the build machine (SPEC A1).
+always matches the loaders installed on the build machine (BEHAVIOUR A1).
 
 Sources, in order of preference (`--source auto`):
 

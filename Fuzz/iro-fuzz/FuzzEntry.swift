@@ -77,8 +77,9 @@ enum FuzzHarness {
                 return outcome.joined(separator: "; ")
             }
             outcome.append("decoded \(image.formatName) \(image.width)×\(image.height)")
-            check(image.width > 0 && image.height > 0 && ImageLimits.allows(width: image.width, height: image.height),
-                  "a decoded image within the limits, got \(image.width)×\(image.height)")
+            check(
+                image.width > 0 && image.height > 0 && ImageLimits.allows(width: image.width, height: image.height),
+                "a decoded image within the limits, got \(image.width)×\(image.height)")
             let pyramid: ImagePyramid
             if image.width * image.height <= pyramidPixelLimit {
                 pyramid = ImagePyramid(image: image)
@@ -109,8 +110,9 @@ enum FuzzHarness {
             let shownWidth = Int((Double(turns % 2 == 0 ? pyramid.width : pyramid.height) * scale).rounded(.up))
             let shownHeight = Int((Double(turns % 2 == 0 ? pyramid.height : pyramid.width) * scale).rounded(.up))
             // A region that starts inside the image and may run past its far edges.
-            let content = PixelRect(x: shownWidth / 3, y: shownHeight / 4,
-                                    width: min(renderSide, max(1, shownWidth)), height: min(renderSide, max(1, shownHeight)))
+            let content = PixelRect(
+                x: shownWidth / 3, y: shownHeight / 4,
+                width: min(renderSide, max(1, shownWidth)), height: min(renderSide, max(1, shownHeight)))
             let request = ViewRendering.Request(scale: scale, content: content, quarterTurns: turns)
             let hue = Double((seed &+ index) & 7) / 8
             if let rendering = ViewRendering.render(request, hue: hue, from: pyramid) {
@@ -153,91 +155,94 @@ enum FuzzHarness {
 
 #if FUZZING
 
-/// libFuzzer's entry when the program has its own `main` (libFuzzer's FuzzerMain.o then
-/// stays out of the link). SwiftPM links every executable target with
-/// `--defsym main=<module>_main` and names the Swift entry point accordingly, so a
-/// `@main` type must exist even here; it hands the command line to libFuzzer.
-/// Declared by symbol name: the C declaration lives in compiler-rt's FuzzerInterface,
-/// which no module map here exposes. Pointer and Int32 arguments are passed the same
-/// way by the Swift and C conventions on x86_64 and arm64.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    /// libFuzzer's entry when the program has its own `main` (libFuzzer's FuzzerMain.o then
+    /// stays out of the link). SwiftPM links every executable target with
+    /// `--defsym main=<module>_main` and names the Swift entry point accordingly, so a
+    /// `@main` type must exist even here; it hands the command line to libFuzzer.
+    /// Declared by symbol name: the C declaration lives in compiler-rt's FuzzerInterface,
+    /// which no module map here exposes. Pointer and Int32 arguments are passed the same
+    /// way by the Swift and C conventions on x86_64 and arm64.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-@main
-struct FuzzMain {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        fuzzerInitialize()
-        exit(LLVMFuzzerRunDriver(&argc, &argv, { data, size in fuzzerTestOneInput(data, size) }))
+    @main
+    struct FuzzMain {
+        static func main() {
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            fuzzerInitialize()
+            exit(runFuzzerDriver(&argc, &argv, { data, size in fuzzerTestOneInput(data, size) }))
+        }
     }
-}
 
-func fuzzerInitialize() {
-    // Loaders' warnings about damaged files are expected by the thousand; keep the log readable.
-    g_log_set_writer_func({ level, fields, count, data in
-        let serious = level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0
-        return serious ? g_log_writer_default(level, fields, count, data) : G_LOG_WRITER_HANDLED
-    }, nil, nil)
-    if getenv("IRO_FUZZ_STRICT") != nil { FuzzHarness.makeCriticalsFatal() }
-    _ = FuzzHarness.inputPath
-}
+    func fuzzerInitialize() {
+        // Loaders' warnings about damaged files are expected by the thousand; keep the log readable.
+        g_log_set_writer_func(
+            { level, fields, count, data in
+                let serious = level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0
+                return serious ? g_log_writer_default(level, fields, count, data) : G_LOG_WRITER_HANDLED
+            }, nil, nil)
+        if getenv("IRO_FUZZ_STRICT") != nil { FuzzHarness.makeCriticalsFatal() }
+        _ = FuzzHarness.inputPath
+    }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data, size > 0 else {
-        _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        guard let data, size > 0 else {
+            _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+            return 0
+        }
+        _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: data, count: size))
         return 0
     }
-    _ = FuzzHarness.run(bytes: UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
 
 #else
 
-/// `iro-fuzz [--strict] FILE…`: replays files (a corpus, a crasher) through the harness.
-/// Prints one line per file; exits 0 if every file was handled without crashing.
-/// `--strict` turns GLib criticals into crashes, as under the fuzzer.
-@main
-struct FuzzReplay {
-    static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--strict" {
-            arguments.removeFirst()
-            FuzzHarness.makeCriticalsFatal()
-        } else if getenv("IRO_FUZZ_STRICT") != nil {
-            FuzzHarness.makeCriticalsFatal()
-        }
-        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: iro-fuzz [--strict] FILE|FOLDER…  (replays inputs through Iro's decoding front door)")
-            exit(arguments.isEmpty ? 2 : 0)
-        }
-        var files: [String] = []
-        for argument in arguments {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                files += names.sorted().filter { !$0.hasPrefix(".") }.map { argument + "/" + $0 }
-            } else {
-                files.append(argument)
+    /// `iro-fuzz [--strict] FILE…`: replays files (a corpus, a crasher) through the harness.
+    /// Prints one line per file; exits 0 if every file was handled without crashing.
+    /// `--strict` turns GLib criticals into crashes, as under the fuzzer.
+    @main
+    struct FuzzReplay {
+        static func main() {
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "--strict" {
+                arguments.removeFirst()
+                FuzzHarness.makeCriticalsFatal()
+            } else if getenv("IRO_FUZZ_STRICT") != nil {
+                FuzzHarness.makeCriticalsFatal()
             }
-        }
-        for path in files {
-            // Copied to the harness's own file, exactly as libFuzzer's input would be.
-            guard let data = FileManager.default.contents(atPath: path) else {
-                print("\(path): cannot read")
-                exit(1)
+            if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
+                print("usage: iro-fuzz [--strict] FILE|FOLDER…  (replays inputs through Iro's decoding front door)")
+                exit(arguments.isEmpty ? 2 : 0)
             }
-            let started = monotonic()
-            let outcome = data.withUnsafeBytes { FuzzHarness.run(bytes: $0) }
-            print(String(format: "%@: %@ (%.0f ms)", path, outcome, (monotonic() - started) * 1000))
+            var files: [String] = []
+            for argument in arguments {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                    files += names.sorted().filter { !$0.hasPrefix(".") }.map { argument + "/" + $0 }
+                } else {
+                    files.append(argument)
+                }
+            }
+            for path in files {
+                // Copied to the harness's own file, exactly as libFuzzer's input would be.
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("\(path): cannot read")
+                    exit(1)
+                }
+                let started = monotonic()
+                let outcome = data.withUnsafeBytes { FuzzHarness.run(bytes: $0) }
+                print(String(format: "%@: %@ (%.0f ms)", path, outcome, (monotonic() - started) * 1000))
+            }
+            print("iro-fuzz: replayed \(files.count) inputs, no crash")
         }
-        print("iro-fuzz: replayed \(files.count) inputs, no crash")
-    }
 
-    static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
-}
+        static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    }
 
 #endif

@@ -7,7 +7,7 @@ import PackagePlugin
 ///
 /// GNOME apps in C do this with `glib-compile-resources --generate-source`. SwiftPM
 /// compiles only Swift sources that a plugin generates, so the bundle travels as a
-/// base64 string literal in a generated Swift file (`embedded-resources.sh`), which
+/// base64 string literal in a generated Swift file (`embed-resources.sh`), which
 /// the app decodes with GLib and registers at start-up (IroUI's `Resources`).
 @main
 struct EmbedResources: BuildToolPlugin {
@@ -17,7 +17,8 @@ struct EmbedResources: BuildToolPlugin {
         let script = context.package.directoryURL.appending(path: "Plugins/EmbedResources/embed-resources.sh")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         guard let compiler = Self.findOnPath("glib-compile-resources") else {
-            Diagnostics.error("glib-compile-resources was not found on PATH: install libglib2.0-dev-bin (meson-helpers/install-deps.sh does)")
+            Diagnostics.error(
+                "glib-compile-resources was not found on PATH: install libglib2.0-dev-bin (meson-helpers/install-deps.sh does)")
             return []
         }
         return [
@@ -35,7 +36,8 @@ struct EmbedResources: BuildToolPlugin {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
         return text.split(separator: "</file>").compactMap { chunk in
             guard let start = chunk.range(of: "<file", options: .backwards),
-                  let close = chunk[start.upperBound...].firstIndex(of: ">") else { return nil }
+                let close = chunk[start.upperBound...].firstIndex(of: ">")
+            else { return nil }
             let path = chunk[chunk.index(after: close)...].trimmingCharacters(in: .whitespacesAndNewlines)
             return path.isEmpty ? nil : folder.appending(path: path)
         }

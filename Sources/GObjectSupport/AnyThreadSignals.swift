@@ -8,8 +8,10 @@ public typealias IntPairHandler = (Int32, Int32) -> Void
 
 /// `void (*)(GObject *self, int a, int b, gpointer data)` — GdkPixbufLoader::size-prepared.
 @discardableResult
-public func onSignalAnyThread(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                              _ handler: @escaping IntPairHandler) -> SignalHandlerID {
+public func onSignalAnyThread(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping IntPairHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void = { _, a, b, data in
         ClosureBox<IntPairHandler>.from(data)?.call(a, b)
     }
@@ -21,8 +23,10 @@ public typealias IntQuadHandler = (Int32, Int32, Int32, Int32) -> Void
 /// `void (*)(GObject *self, int x, int y, int width, int height, gpointer data)` —
 /// GdkPixbufLoader::area-updated.
 @discardableResult
-public func onSignalAnyThread(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                              _ handler: @escaping IntQuadHandler) -> SignalHandlerID {
+public func onSignalAnyThread(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping IntQuadHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, Int32, Int32, Int32, Int32, gpointer?) -> Void = { _, x, y, width, height, data in
         ClosureBox<IntQuadHandler>.from(data)?.call(x, y, width, height)
     }

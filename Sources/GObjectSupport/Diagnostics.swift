@@ -9,7 +9,7 @@ public func printError(_ message: String) {
             let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // nowhere left to report it
+                return // nowhere left to report it
             }
             offset += written
         }

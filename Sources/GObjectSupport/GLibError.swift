@@ -8,7 +8,9 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     public init(domain: String, code: Int32, message: String) {
-        self.domain = domain; self.code = code; self.message = message
+        self.domain = domain
+        self.code = code
+        self.message = message
     }
 
     /// Takes ownership of a GError (frees it).

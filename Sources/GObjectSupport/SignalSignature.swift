@@ -25,12 +25,12 @@ public struct SignalSignature: Equatable, Sendable, CustomStringConvertible {
             // G_SIGNAL_TYPE_STATIC_SCOPE marks a parameter type in place; it is not part of it.
             let fundamental = g_type_fundamental(type & ~GType(1)) >> GType(G_TYPE_FUNDAMENTAL_SHIFT)
             switch fundamental {
-            case 1: self = .void                                    // G_TYPE_NONE
-            case 3, 4, 5, 6, 7, 12, 13: self = .int32               // char, uchar, boolean, int, uint, enum, flags
-            case 8, 9, 10, 11: self = .int64                        // long, ulong, int64, uint64 (LP64)
+            case 1: self = .void // G_TYPE_NONE
+            case 3, 4, 5, 6, 7, 12, 13: self = .int32 // char, uchar, boolean, int, uint, enum, flags
+            case 8, 9, 10, 11: self = .int64 // long, ulong, int64, uint64 (LP64)
             case 14: self = .float
             case 15: self = .double
-            case 2, 16, 17, 18, 19, 20, 21: self = .pointer         // interface, string, pointer, boxed, param, object, variant
+            case 2, 16, 17, 18, 19, 20, 21: self = .pointer // interface, string, pointer, boxed, param, object, variant
             default: return nil
             }
         }

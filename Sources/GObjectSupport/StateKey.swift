@@ -14,10 +14,12 @@ public struct StateKey<T: AnyObject>: Sendable {
     }
 
     public func attach(_ value: T, to object: UnsafeMutableRawPointer) {
-        g_object_set_qdata_full(object.assumingMemoryBound(to: GObject.self), quark,
-                                Unmanaged.passRetained(value).toOpaque()) { pointer in
+        g_object_set_qdata_full(
+            object.assumingMemoryBound(to: GObject.self), quark,
+            Unmanaged.passRetained(value).toOpaque()
+        ) { pointer in
             guard let pointer else { return }
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()   // any class: no generic capture in a C callback
+            Unmanaged<AnyObject>.fromOpaque(pointer).release() // any class: no generic capture in a C callback
         }
     }
 

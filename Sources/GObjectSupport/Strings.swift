@@ -12,8 +12,19 @@ public func takeString(_ c: UnsafeMutablePointer<CChar>?) -> String? {
 
 /// Passes a NULL-terminated `const char *const *` built from Swift strings.
 public func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-    let duplicated: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    defer { duplicated.forEach { free($0) } }
-    var array: [UnsafePointer<CChar>?] = duplicated.map { $0.map { UnsafePointer($0) } } + [nil]
-    return array.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }
+    withMutableCStringArray(strings) { array in
+        array.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: strings.count + 1) { body(UnsafePointer($0)) }
+    }
+}
+
+/// Passes a NULL-terminated `char **` built from Swift strings (gdk-pixbuf's option lists).
+public func withMutableCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer {
+        for pointer in pointers { free(pointer) }
+    }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+        // Never empty: the terminating NULL is always there.
+        body(buffer.baseAddress.unsafelyUnwrapped)
+    }
 }

@@ -7,7 +7,7 @@ import CGtk
 public func setAccessibleHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
     var state = GTK_ACCESSIBLE_STATE_HIDDEN
     var value = GValue()
-    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))      // G_TYPE_BOOLEAN, a macro Swift cannot see
+    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT)) // G_TYPE_BOOLEAN, a macro Swift cannot see
     g_value_set_boolean(&value, hidden ? 1 : 0)
     gtk_accessible_update_state_value(cast(widget), 1, &state, &value)
     g_value_unset(&value)

@@ -14,9 +14,9 @@ public protocol CustomWidgetDelegate: AnyObject {
     func scrollValueChanged()
 }
 
-public extension CustomWidgetDelegate {
-    func adjustmentsChanged(horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>) {}
-    func scrollValueChanged() {}
+extension CustomWidgetDelegate {
+    public func adjustmentsChanged(horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>) {}
+    public func scrollValueChanged() {}
 }
 
 /// Registers GtkWidget subclasses whose behaviour is a `CustomWidgetDelegate`,
@@ -26,22 +26,35 @@ public enum CustomWidget {
     nonisolated static let delegateKey = StateKey<DelegateBox>("iro-custom-widget-delegate")
     nonisolated static let scrollKey = StateKey<ScrollState>("iro-custom-widget-scroll")
 
-    final class DelegateBox { weak var delegate: (any CustomWidgetDelegate)?; var strong: (any CustomWidgetDelegate)?
-        init(_ d: any CustomWidgetDelegate) { strong = d; delegate = d } }
+    final class DelegateBox {
+        weak var delegate: (any CustomWidgetDelegate)?
+        var strong: (any CustomWidgetDelegate)?
+        init(_ d: any CustomWidgetDelegate) {
+            strong = d
+            delegate = d
+        }
+    }
 
     /// The adjustments of a scrollable custom widget (owned references).
     nonisolated final class ScrollState: @unchecked Sendable {
-        var adjustments: [UnsafeMutablePointer<GtkAdjustment>?] = [nil, nil]        // h, v
+        var adjustments: [UnsafeMutablePointer<GtkAdjustment>?] = [nil, nil] // h, v
         var handlers: [SignalHandlerID] = [0, 0]
         var policies: [Int32] = [0, 0]
         deinit {
-            for i in 0..<2 { if let a = adjustments[i] { disconnect(raw(a), handlers[i]); g_object_unref(raw(a)) } }
+            for i in 0..<2 {
+                if let a = adjustments[i] {
+                    disconnect(raw(a), handlers[i])
+                    g_object_unref(raw(a))
+                }
+            }
         }
     }
 
     /// Registers `typeName` (once per name) deriving from GtkWidget with CSS name `cssName`.
-    public static func register(typeName: String, cssName: String, scrollable: Bool,
-                                accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC) -> GType {
+    public static func register(
+        typeName: String, cssName: String, scrollable: Bool,
+        accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC
+    ) -> GType {
         let existing = g_type_from_name(typeName)
         if existing != 0 { return existing }
         var query = GTypeQuery()
@@ -49,7 +62,7 @@ public enum CustomWidget {
         var info = GTypeInfo()
         info.class_size = guint16(query.class_size)
         info.instance_size = guint16(query.instance_size)
-        info.class_data = UnsafeRawPointer(strdup(cssName))       // lives as long as the type: forever
+        info.class_data = UnsafeRawPointer(strdup(cssName)) // lives as long as the type: forever
         info.class_init = { klass, data in
             guard let klass else { return }
             MainActor.assumeIsolated { CustomWidget.classInit(klass, cssName: data) }
@@ -81,7 +94,9 @@ public enum CustomWidget {
     }
 
     /// The current (horizontal, vertical) adjustments of a scrollable custom widget.
-    public static func adjustments(of widget: UnsafeMutablePointer<GtkWidget>) -> (UnsafeMutablePointer<GtkAdjustment>, UnsafeMutablePointer<GtkAdjustment>)? {
+    public static func adjustments(of widget: UnsafeMutablePointer<GtkWidget>) -> (
+        UnsafeMutablePointer<GtkAdjustment>, UnsafeMutablePointer<GtkAdjustment>
+    )? {
         guard let s = scrollKey.get(raw(widget)), let h = s.adjustments[0], let v = s.adjustments[1] else { return nil }
         return (h, v)
     }
@@ -114,8 +129,11 @@ public enum CustomWidget {
             nonisolated(unsafe) let o = obj, v = value
             MainActor.assumeIsolated {
                 guard let state = CustomWidget.scrollKey.get(raw(o)) else { return }
-                if id <= 2 { g_value_set_object(v, state.adjustments[Int(id) - 1].map { raw($0) }) }
-                else { g_value_set_enum(v, gint(state.policies[Int(id) - 3])) }
+                if id <= 2 {
+                    g_value_set_object(v, state.adjustments[Int(id) - 1].map { raw($0) })
+                } else {
+                    g_value_set_enum(v, gint(state.policies[Int(id) - 3]))
+                }
             }
         }
 
@@ -124,12 +142,14 @@ public enum CustomWidget {
             guard let w, let s else { return }
             nonisolated(unsafe) let ww = w, ss = s
             MainActor.assumeIsolated {
-                CustomWidget.delegate(of: ww)?.snapshot(ss, width: Double(gtk_widget_get_width(ww)),
-                                                        height: Double(gtk_widget_get_height(ww)))
+                CustomWidget.delegate(of: ww)?.snapshot(
+                    ss, width: Double(gtk_widget_get_width(ww)),
+                    height: Double(gtk_widget_get_height(ww)))
             }
         }
         widgetClass.pointee.measure = { w, orientation, forSize, minimum, natural, minBaseline, natBaseline in
-            minBaseline?.pointee = -1; natBaseline?.pointee = -1
+            minBaseline?.pointee = -1
+            natBaseline?.pointee = -1
             guard let w else { return }
             nonisolated(unsafe) let ww = w
             let result = MainActor.assumeIsolated { CustomWidget.delegate(of: ww)?.measure(orientation, forSize: forSize) }

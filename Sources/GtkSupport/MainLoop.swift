@@ -16,7 +16,7 @@ public enum MainLoopBridge {
     /// Idempotent; call once before the main loop runs (main.swift, test setUp).
     public static func attach() {
         guard sourceID == 0 else { return }
-        _ = DispatchQueue.main            // make sure libdispatch's main queue exists
+        _ = DispatchQueue.main // make sure libdispatch's main queue exists
         sourceID = iro_attach_dispatch_main_queue()
     }
 }
@@ -45,7 +45,10 @@ public func addTimeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> 
 /// Runs `body` once after `milliseconds`.
 @discardableResult
 public func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceID {
-    addTimeout(milliseconds: milliseconds) { body(); return false }
+    addTimeout(milliseconds: milliseconds) {
+        body()
+        return false
+    }
 }
 
 /// Runs `body` when the main loop is idle; returning `true` repeats it.
@@ -63,8 +66,10 @@ public func addIdle(_ body: @escaping @MainActor () -> Bool) -> SourceID {
 /// Per-frame callback (GtkWidget tick callback) for animations; return `false` to stop.
 /// The closure receives the frame time in seconds.
 @discardableResult
-public func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
-                            _ body: @escaping @MainActor (Double) -> Bool) -> guint {
+public func addTickCallback(
+    _ widget: UnsafeMutablePointer<GtkWidget>,
+    _ body: @escaping @MainActor (Double) -> Bool
+) -> guint {
     typealias Box = ClosureBox<@MainActor (Double) -> Bool>
     let fn: GtkTickCallback = { _, clock, data in
         guard let box = Box.from(data), let clock else { return 0 }

@@ -8,8 +8,10 @@ public typealias ChildPositionHandler = @MainActor (UnsafeMutablePointer<GtkWidg
 /// (alignment and margins) when it returns nil. It runs during allocation, when styles are
 /// up to date, so the rectangle can depend on CSS boxes.
 @discardableResult
-public func onGetChildPosition(_ overlay: UnsafeMutableRawPointer,
-                               _ handler: @escaping ChildPositionHandler) -> SignalHandlerID {
+public func onGetChildPosition(
+    _ overlay: UnsafeMutableRawPointer,
+    _ handler: @escaping ChildPositionHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = {
         _, child, allocation, data in
         guard let box = ClosureBox<ChildPositionHandler>.from(data), let child, let allocation else { return 0 }
@@ -18,6 +20,7 @@ public func onGetChildPosition(_ overlay: UnsafeMutableRawPointer,
         allocation.pointee = rectangle
         return 1
     }
-    return connect(overlay, "get-child-position", signature: SignalSignature([.pointer, .pointer], returns: .int32),
-                   thunk: thunk, handler: handler)
+    return connect(
+        overlay, "get-child-position", signature: SignalSignature([.pointer, .pointer], returns: .int32),
+        thunk: thunk, handler: handler)
 }

@@ -11,8 +11,10 @@ public typealias VoidHandler = @MainActor () -> Void
 
 /// `void (*)(GObject *self, gpointer data)`
 @discardableResult
-public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                     _ handler: @escaping VoidHandler) -> SignalHandlerID {
+public func onSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping VoidHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
         guard let box = ClosureBox<VoidHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call() }
@@ -24,8 +26,10 @@ public typealias DoubleHandler = @MainActor (Double) -> Void
 
 /// `void (*)(GObject *self, double value, gpointer data)` — e.g. GtkGestureZoom::scale-changed.
 @discardableResult
-public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                     _ handler: @escaping DoubleHandler) -> SignalHandlerID {
+public func onSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping DoubleHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, value, data in
         guard let box = ClosureBox<DoubleHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(value) }
@@ -37,8 +41,10 @@ public typealias PointHandler = @MainActor (Double, Double) -> Void
 
 /// `void (*)(GObject *self, double x, double y, gpointer data)` — motion enter/motion, drag-begin/update.
 @discardableResult
-public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                     _ handler: @escaping PointHandler) -> SignalHandlerID {
+public func onSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping PointHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
         guard let box = ClosureBox<PointHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(x, y) }
@@ -50,14 +56,17 @@ public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
 /// `void (*)(GObject *self, int n_press, double x, double y, gpointer data)` — GtkGestureClick::pressed.
 @discardableResult
-public func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                     _ handler: @escaping PressHandler) -> SignalHandlerID {
+public func onSignal(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping PressHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
         guard let box = ClosureBox<PressHandler>.from(data) else { return }
         MainActor.assumeIsolated { box.call(n, x, y) }
     }
-    return connect(instance, signal, after: after, signature: SignalSignature([.int32, .double, .double]),
-                   thunk: thunk, handler: handler)
+    return connect(
+        instance, signal, after: after, signature: SignalSignature([.int32, .double, .double]),
+        thunk: thunk, handler: handler)
 }
 
 public typealias IntHandler = @MainActor (Int32) -> Void
@@ -77,8 +86,10 @@ public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 /// `void (*)(GObject *self, gpointer arg, gpointer data)` — one pointer argument
 /// (GdkEventSequence *, GtkWidget *, AdwTabPage *, GParamSpec *…).
 @discardableResult
-public func onSignalWithPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                                _ handler: @escaping PointerHandler) -> SignalHandlerID {
+public func onSignalWithPointer(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping PointerHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
         guard let box = ClosureBox<PointerHandler>.from(data) else { return }
         nonisolated(unsafe) let arg = arg
@@ -97,8 +108,10 @@ public typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer?, Int32
 
 /// `void (*)(GObject *self, gpointer arg, int position, gpointer data)` — AdwTabView::page-attached/-detached.
 @discardableResult
-public func onSignalWithPointerInt(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-                                   _ handler: @escaping PointerIntHandler) -> SignalHandlerID {
+public func onSignalWithPointerInt(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping PointerIntHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?, Int32, gpointer?) -> Void = { _, arg, n, data in
         guard let box = ClosureBox<PointerIntHandler>.from(data) else { return }
         nonisolated(unsafe) let arg = arg
@@ -112,8 +125,10 @@ public typealias PointerBoolHandler = @MainActor (UnsafeMutableRawPointer?) -> B
 /// `gboolean (*)(GObject *self, gpointer arg, gpointer data)` — handlers that answer
 /// (AdwTabView::close-page).
 @discardableResult
-public func onSignalWithPointerReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                             _ handler: @escaping PointerBoolHandler) -> SignalHandlerID {
+public func onSignalWithPointerReturningBool(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping PointerBoolHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, arg, data in
         guard let box = ClosureBox<PointerBoolHandler>.from(data) else { return 0 }
         nonisolated(unsafe) let arg = arg
@@ -127,8 +142,10 @@ public typealias PointerIntResultHandler = @MainActor (UnsafeMutableRawPointer?)
 /// `gint (*)(GObject *self, gpointer arg, gpointer data)` — GApplication::command-line
 /// and ::handle-local-options.
 @discardableResult
-public func onSignalWithPointerReturningInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                            _ handler: @escaping PointerIntResultHandler) -> SignalHandlerID {
+public func onSignalWithPointerReturningInt(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping PointerIntResultHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, arg, data in
         guard let box = ClosureBox<PointerIntResultHandler>.from(data) else { return 1 }
         nonisolated(unsafe) let arg = arg
@@ -141,8 +158,10 @@ public typealias BoolHandler = @MainActor () -> Bool
 
 /// `gboolean (*)(GObject *self, gpointer data)` — GtkWindow::close-request.
 @discardableResult
-public func onSignalReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                  _ handler: @escaping BoolHandler) -> SignalHandlerID {
+public func onSignalReturningBool(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping BoolHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
         guard let box = ClosureBox<BoolHandler>.from(data) else { return 0 }
         return MainActor.assumeIsolated { box.call() } ? 1 : 0
@@ -154,8 +173,10 @@ public typealias PointerResultHandler = @MainActor () -> UnsafeMutableRawPointer
 
 /// `gpointer (*)(GObject *self, gpointer data)` — AdwTabView::create-window.
 @discardableResult
-public func onSignalReturningPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                     _ handler: @escaping PointerResultHandler) -> SignalHandlerID {
+public func onSignalReturningPointer(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping PointerResultHandler
+) -> SignalHandlerID {
     let thunk: @convention(c) (gpointer?, gpointer?) -> gpointer? = { _, data in
         guard let box = ClosureBox<PointerResultHandler>.from(data) else { return nil }
         // Raw pointers are not Sendable; cross the isolation boundary as an address.
@@ -186,8 +207,9 @@ public func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ handler: @escapi
         guard let box = ClosureBox<KeyHandler>.from(data) else { return 0 }
         return MainActor.assumeIsolated { box.call(keyval, code, state) } ? 1 : 0
     }
-    return connect(instance, "key-pressed", signature: SignalSignature([.int32, .int32, .int32], returns: .int32),
-                   thunk: thunk, handler: handler)
+    return connect(
+        instance, "key-pressed", signature: SignalSignature([.int32, .int32, .int32], returns: .int32),
+        thunk: thunk, handler: handler)
 }
 
 public typealias FilesHandler = @MainActor ([OpaquePointer]) -> Void
@@ -216,15 +238,17 @@ public func onFileDrop(_ target: UnsafeMutableRawPointer, _ handler: @escaping F
         let paths = filePaths(fromFileListValue: value)
         return MainActor.assumeIsolated { box.call(paths) } ? 1 : 0
     }
-    return connect(target, "drop", signature: SignalSignature([.pointer, .double, .double], returns: .int32),
-                   thunk: thunk, handler: handler)
+    return connect(
+        target, "drop", signature: SignalSignature([.pointer, .double, .double], returns: .int32),
+        thunk: thunk, handler: handler)
 }
 
 /// Local paths of the GFiles in a GValue holding a GdkFileList (non-local files are skipped),
 /// as bytes: file names need not be UTF-8, and a `String` would change them.
 nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>) -> [[UInt8]] {
     guard g_type_check_value_holds(value, gdk_file_list_get_type()) != 0,
-          let boxed = g_value_get_boxed(value) else { return [] }
+        let boxed = g_value_get_boxed(value)
+    else { return [] }
     var paths: [[UInt8]] = []
     var node = gdk_file_list_get_files(OpaquePointer(boxed))
     let head = node

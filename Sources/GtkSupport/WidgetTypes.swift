@@ -30,14 +30,14 @@ public func cast<T: GObjectType>(_ pointer: OpaquePointer) -> UnsafeMutablePoint
     gcast(raw(pointer), T.gtype)
 }
 
-public extension UnsafeMutablePointer where Pointee: WidgetType {
+extension UnsafeMutablePointer where Pointee: WidgetType {
     /// The upcast C writes as `GTK_WIDGET (stack)`: known from the type, so not checked.
-    var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWidget.self) }
+    public var widget: UnsafeMutablePointer<GtkWidget> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWidget.self) }
 }
 
-public extension UnsafeMutablePointer where Pointee: WindowType {
+extension UnsafeMutablePointer where Pointee: WindowType {
     /// `GTK_WINDOW (dialog)`.
-    var window: UnsafeMutablePointer<GtkWindow> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWindow.self) }
+    public var window: UnsafeMutablePointer<GtkWindow> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWindow.self) }
 }
 
 // The part of GTK's and libadwaita's class hierarchy that Iro uses, declared once.
@@ -70,4 +70,6 @@ extension GtkFileChooser: nonisolated GObjectType { public nonisolated static va
 extension GtkNativeDialog: nonisolated GObjectType { public nonisolated static var gtype: GType { gtk_native_dialog_get_type() } }
 extension GtkApplication: nonisolated GObjectType { public nonisolated static var gtype: GType { gtk_application_get_type() } }
 extension GApplication: nonisolated GObjectType { public nonisolated static var gtype: GType { g_application_get_type() } }
-extension GApplicationCommandLine: nonisolated GObjectType { public nonisolated static var gtype: GType { g_application_command_line_get_type() } }
+extension GApplicationCommandLine: nonisolated GObjectType {
+    public nonisolated static var gtype: GType { g_application_command_line_get_type() }
+}

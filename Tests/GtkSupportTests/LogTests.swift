@@ -18,8 +18,9 @@ final class LogTests: XCTestCase {
 
     /// Runs only inside the child process of the test above.
     func testLogChild() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_LOG_CHILD"] == "1",
-                          "the child half of testDebugMessagesShowOnlyWhenAskedForByDomain")
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["IRO_LOG_CHILD"] == "1",
+            "the child half of testDebugMessagesShowOnlyWhenAskedForByDomain")
         Log.debug("the message the child logs")
     }
 

@@ -29,8 +29,8 @@ final class MainLoopTests: XCTestCase {
         }
         // Safety net so a broken bridge fails the test instead of hanging it.
         let safetyNet = after(milliseconds: 5000) { g_main_loop_quit(loop) }
-        g_main_loop_run(loop)          // the real GLib main loop, as under g_application_run
-        safetyNet.cancel()             // the loop is freed below; the timer must not outlive it
+        g_main_loop_run(loop) // the real GLib main loop, as under g_application_run
+        safetyNet.cancel() // the loop is freed below; the timer must not outlive it
         XCTAssertEqual(result?.value, 42)
         XCTAssertEqual(result?.workerWasMain, false, "the work must run off the main thread")
         XCTAssertEqual(result?.resumedOnMain, true, "the result must come back on the main thread")
@@ -41,14 +41,21 @@ final class MainLoopTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.timeoutOnce() }
     }
 
-    final class Witness { let onDeinit: () -> Void; init(_ f: @escaping () -> Void) { onDeinit = f }; deinit { onDeinit() } }
+    final class Witness {
+        let onDeinit: () -> Void
+        init(_ f: @escaping () -> Void) { onDeinit = f }
+        deinit { onDeinit() }
+    }
 
     @MainActor static func timeoutOnce() throws {
         XCTAssertTrue(GtkTestEnvironment.start())
         var runs = 0, freed = false
         do {
             let witness = Witness { freed = true }
-            after(milliseconds: 10) { _ = witness; runs += 1 }
+            after(milliseconds: 10) {
+                _ = witness
+                runs += 1
+            }
         }
         XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { runs == 1 })
         GtkTestEnvironment.pump(for: 0.05)
@@ -73,7 +80,10 @@ final class MainLoopTests: XCTestCase {
         MainActor.assumeIsolated {
             XCTAssertTrue(GtkTestEnvironment.start())
             var count = 0
-            addIdle { count += 1; return count < 3 }
+            addIdle {
+                count += 1
+                return count < 3
+            }
             GtkTestEnvironment.pump(for: 0.1)
             XCTAssertEqual(count, 3)
         }

@@ -15,15 +15,22 @@ final class SignalSignatureTests: XCTestCase {
         XCTAssertEqual(try SignalSignature.of("notify::enabled", on: raw(action)).get(), SignalSignature([.pointer]))
 
         let loader = try XCTUnwrap(gdk_pixbuf_loader_new())
-        defer { _ = gdk_pixbuf_loader_close(loader, nil); g_object_unref(raw(loader)) }
+        defer {
+            _ = gdk_pixbuf_loader_close(loader, nil)
+            g_object_unref(raw(loader))
+        }
         XCTAssertEqual(try SignalSignature.of("size-prepared", on: raw(loader)).get(), SignalSignature([.int32, .int32]))
-        XCTAssertEqual(try SignalSignature.of("area-updated", on: raw(loader)).get(),
-                       SignalSignature([.int32, .int32, .int32, .int32]))
+        XCTAssertEqual(
+            try SignalSignature.of("area-updated", on: raw(loader)).get(),
+            SignalSignature([.int32, .int32, .int32, .int32]))
     }
 
     func testAWrongHandlerIsNamedWithBothSignatures() throws {
         let loader = try XCTUnwrap(gdk_pixbuf_loader_new())
-        defer { _ = gdk_pixbuf_loader_close(loader, nil); g_object_unref(raw(loader)) }
+        defer {
+            _ = gdk_pixbuf_loader_close(loader, nil)
+            g_object_unref(raw(loader))
+        }
         let twoDoubles = SignalSignature([.double, .double])
         let mismatch = try XCTUnwrap(twoDoubles.mismatch(connecting: "size-prepared", on: raw(loader)))
         XCTAssertTrue(mismatch.contains("GdkPixbufLoader::size-prepared"), mismatch)
@@ -47,29 +54,33 @@ final class SignalSignatureTests: XCTestCase {
     /// test bundle itself, made to run only the method below), since stopping is the point.
     func testConnectingAWrongHandlerStopsADebugBuild() throws {
         #if DEBUG
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["GtkSupportTests.SignalSignatureTests/testWrongHandlerChild"]
-        child.environment = ProcessInfo.processInfo.environment.merging(["IRO_SIGNAL_CHECK_CHILD": "1"]) { $1 }
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = errors
-        try child.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the child should stop, not return: \(output)")
-        XCTAssertTrue(output.contains("wrong handler for a signal: GSimpleAction::activate calls handlers as (pointer) -> void, but this handler is (double) -> void"),
-                      output)
-        XCTAssertFalse(output.contains("connected anyway"), output)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            child.arguments = ["GtkSupportTests.SignalSignatureTests/testWrongHandlerChild"]
+            child.environment = ProcessInfo.processInfo.environment.merging(["IRO_SIGNAL_CHECK_CHILD": "1"]) { $1 }
+            let errors = Pipe()
+            child.standardError = errors
+            child.standardOutput = errors
+            try child.run()
+            let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.waitUntilExit()
+            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the child should stop, not return: \(output)")
+            XCTAssertTrue(
+                output.contains(
+                    "wrong handler for a signal: GSimpleAction::activate calls handlers as (pointer) -> void, but this handler is (double) -> void"
+                ),
+                output)
+            XCTAssertFalse(output.contains("connected anyway"), output)
         #else
-        throw XCTSkip("the check runs in debug builds only")
+            throw XCTSkip("the check runs in debug builds only")
         #endif
     }
 
     /// Runs only inside the child process of the test above.
     func testWrongHandlerChild() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_SIGNAL_CHECK_CHILD"] == "1",
-                          "the child half of testConnectingAWrongHandlerStopsADebugBuild")
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["IRO_SIGNAL_CHECK_CHILD"] == "1",
+            "the child half of testConnectingAWrongHandlerStopsADebugBuild")
         try MainActor.assumeIsolated {
             let action = try XCTUnwrap(g_simple_action_new("a", nil))
             // GSimpleAction::activate passes a GVariant *, not a double.

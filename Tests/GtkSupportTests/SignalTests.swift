@@ -30,7 +30,11 @@ final class SignalTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.closureFreed() }
     }
 
-    final class Witness { let onDeinit: () -> Void; init(_ f: @escaping () -> Void) { onDeinit = f }; deinit { onDeinit() } }
+    final class Witness {
+        let onDeinit: () -> Void
+        init(_ f: @escaping () -> Void) { onDeinit = f }
+        deinit { onDeinit() }
+    }
 
     @MainActor static func closureFreed() throws {
         XCTAssertTrue(GtkTestEnvironment.start())
@@ -60,7 +64,10 @@ final class SignalTests: XCTestCase {
         let id: SignalHandlerID
         do {
             let witness = Witness { freed = true }
-            id = onSignal(raw(button), "clicked") { _ = witness; calls += 1 }
+            id = onSignal(raw(button), "clicked") {
+                _ = witness
+                calls += 1
+            }
         }
         disconnect(raw(button), id)
         XCTAssertTrue(freed)

@@ -4,13 +4,13 @@ import Testing
 @Suite struct DecodeDetailTests {
     @Test(arguments: [
         // (image's longer side, screen's longer side, reduction)
-        (6400, 1920, 2),     // 3200 fills 1920; 1600 would not
-        (10_000, 1920, 4),   // 2500
-        (20_000, 1920, 8),   // 2500 at the deepest reduction libjpeg has
+        (6400, 1920, 2), // 3200 fills 1920; 1600 would not
+        (10_000, 1920, 4), // 2500
+        (20_000, 1920, 8), // 2500 at the deepest reduction libjpeg has
         (40_000, 1920, 8),
-        (2560, 1920, 1),     // less than twice the screen: every pixel
-        (3840, 1920, 2),     // exactly twice
-        (3839, 1920, 2),     // libjpeg rounds up: ⌈3839 / 2⌉ = 1920 still fills it
+        (2560, 1920, 1), // less than twice the screen: every pixel
+        (3840, 1920, 2), // exactly twice
+        (3839, 1920, 2), // libjpeg rounds up: ⌈3839 / 2⌉ = 1920 still fills it
         (3838, 1920, 1),
         (800, 1920, 1),
     ])

@@ -16,11 +16,12 @@ import Testing
 
     @Test func underTheBudgetNothingIsTrimmed() {
         let policy = ResidencyPolicy(backgroundBudget: 300 * mb)
-        #expect(policy.documentsToTrim([
-            .init(id: a, bytes: 100 * mb, lastShown: 1, isShown: false),
-            .init(id: b, bytes: 100 * mb, lastShown: 2, isShown: false),
-            .init(id: c, bytes: 900 * mb, lastShown: 3, isShown: true),
-        ]).isEmpty)
+        #expect(
+            policy.documentsToTrim([
+                .init(id: a, bytes: 100 * mb, lastShown: 1, isShown: false),
+                .init(id: b, bytes: 100 * mb, lastShown: 2, isShown: false),
+                .init(id: c, bytes: 900 * mb, lastShown: 3, isShown: true),
+            ]).isEmpty)
     }
 
     @Test func leastRecentlyShownGoFirst() {
@@ -43,8 +44,10 @@ import Testing
     @Test func twentyLargeImagesStayWithinTheBudget() {
         let policy = ResidencyPolicy()
         let docs = (0..<20).map { _ in DocumentID() }
-        let perImage = 128 * mb      // a 24-megapixel image and its smaller levels
-        let entries = docs.enumerated().map { i, id in ResidencyPolicy.Entry(id: id, bytes: perImage, lastShown: Double(i), isShown: i == 19) }
+        let perImage = 128 * mb // a 24-megapixel image and its smaller levels
+        let entries = docs.enumerated().map { i, id in
+            ResidencyPolicy.Entry(id: id, bytes: perImage, lastShown: Double(i), isShown: i == 19)
+        }
         let trimmed = Set(policy.documentsToTrim(entries))
         let kept = entries.filter { !trimmed.contains($0.id) }.reduce(0) { $0 + $1.bytes }
         #expect(kept <= policy.backgroundBudget + perImage)

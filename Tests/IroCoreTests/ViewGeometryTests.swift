@@ -14,26 +14,34 @@ import Testing
 
     @Test func visibleContentWhenScrolled() {
         // Content 4000×3000 scrolled to (1000, 500) in a 800×600 view.
-        let r = ViewGeometry.visibleContent(viewport: Size(width: 800, height: 600), origin: Point(x: -1000, y: -500),
-                                            contentSize: Size(width: 4000, height: 3000))
+        let r = ViewGeometry.visibleContent(
+            viewport: Size(width: 800, height: 600), origin: Point(x: -1000, y: -500),
+            contentSize: Size(width: 4000, height: 3000))
         #expect(r == PixelRect(x: 1000, y: 500, width: 800, height: 600))
     }
 
     @Test func visibleContentWithMarginIsClampedToTheContent() {
-        let r = ViewGeometry.visibleContent(viewport: Size(width: 800, height: 600), origin: Point(x: 0, y: -100),
-                                            contentSize: Size(width: 1000, height: 3000), margin: 0.25)
+        let r = ViewGeometry.visibleContent(
+            viewport: Size(width: 800, height: 600), origin: Point(x: 0, y: -100),
+            contentSize: Size(width: 1000, height: 3000), margin: 0.25)
         #expect(r == PixelRect(x: 0, y: 0, width: 1000, height: 850))
     }
 
     @Test func visibleContentWhenCentredIsTheWholeContent() {
-        let r = ViewGeometry.visibleContent(viewport: Size(width: 800, height: 600), origin: Point(x: 200, y: 150),
-                                            contentSize: Size(width: 400, height: 300), margin: 0.25)
+        let r = ViewGeometry.visibleContent(
+            viewport: Size(width: 800, height: 600), origin: Point(x: 200, y: 150),
+            contentSize: Size(width: 400, height: 300), margin: 0.25)
         #expect(r == PixelRect(x: 0, y: 0, width: 400, height: 300))
     }
 
     @Test func visibleContentOfNothingIsEmpty() {
-        #expect(ViewGeometry.visibleContent(viewport: Size(width: 0, height: 0), origin: .zero, contentSize: Size(width: 10, height: 10)).isEmpty)
-        #expect(ViewGeometry.visibleContent(viewport: Size(width: 10, height: 10), origin: Point(x: .nan, y: 0), contentSize: Size(width: 10, height: 10)).isEmpty)
+        #expect(
+            ViewGeometry.visibleContent(viewport: Size(width: 0, height: 0), origin: .zero, contentSize: Size(width: 10, height: 10))
+                .isEmpty)
+        #expect(
+            ViewGeometry.visibleContent(
+                viewport: Size(width: 10, height: 10), origin: Point(x: .nan, y: 0), contentSize: Size(width: 10, height: 10)
+            ).isEmpty)
     }
 
     /// A 4×2 image; the top-left 1×1 pixel must map to the right place for every rotation.

@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 /// BEHAVIOUR A7, format by format: broken, hostile and merely unusual files in every format
 /// the installed loaders read, each with the error it must produce. Complements
@@ -36,7 +37,9 @@ final class BadInputCorpusTests: XCTestCase {
         let make: (BadInputCorpusTests) throws -> RawPath
         let expect: Expect
         init(_ name: String, _ expect: Expect, _ make: @escaping (BadInputCorpusTests) throws -> RawPath) {
-            self.name = name; self.make = make; self.expect = expect
+            self.name = name
+            self.make = make
+            self.expect = expect
         }
     }
 
@@ -46,8 +49,7 @@ final class BadInputCorpusTests: XCTestCase {
         for c in cases {
             let path = try c.make(self)
             let result: Result<DecodedImage?, LoadError>
-            do throws(LoadError) { result = .success(try ImageDecoder.decodeSynchronously(path: path)) }
-            catch { result = .failure(error) }
+            do throws(LoadError) { result = .success(try ImageDecoder.decodeSynchronously(path: path)) } catch { result = .failure(error) }
             switch (c.expect, result) {
             case (.error(let wanted), .failure(let got)) where got == wanted: break
             case (.damaged(let text), .failure(.damaged(let detail))) where detail.contains(text): break
@@ -72,21 +74,27 @@ final class BadInputCorpusTests: XCTestCase {
     static func be32(_ v: Int) -> [UInt8] { be16((v >> 16) & 0xFFFF) + be16(v & 0xFFFF) }
 
     /// A BMP file: BITMAPINFOHEADER, optional palette, pixel rows (given, or enough zeros).
-    static func bmp(width: Int, height: Int, bits: Int = 24, compression: Int = 0,
-                    palette: [UInt8] = [], pixels: [UInt8]? = nil) -> [UInt8] {
+    static func bmp(
+        width: Int, height: Int, bits: Int = 24, compression: Int = 0,
+        palette: [UInt8] = [], pixels: [UInt8]? = nil
+    ) -> [UInt8] {
         let stride = (width * bits + 31) / 32 * 4
         let data = pixels ?? [UInt8](repeating: 0x40, count: stride * abs(height))
-        let header = le32(40) + le32(width) + le32(height) + le16(1) + le16(bits) + le32(compression)
+        let header =
+            le32(40) + le32(width) + le32(height) + le16(1) + le16(bits) + le32(compression)
             + le32(data.count) + le32(2835) + le32(2835) + le32(palette.count / 4) + le32(0)
         let offset = 14 + header.count + palette.count
         return Array("BM".utf8) + le32(offset + data.count) + le32(0) + le32(offset) + header + palette + data
     }
 
     /// The classic 1×1 GIF (two-colour global palette, one LZW-coded pixel).
-    static let gif1x1: [UInt8] = Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,
-                                                         0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00,
-                                                         0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-                                                         0x02, 0x02, 0x44, 0x01, 0x00, 0x3B]
+    static let gif1x1: [UInt8] =
+        Array("GIF89a".utf8) + [
+            0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,
+            0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00,
+            0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+            0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+        ]
 
     /// A TGA header (uncompressed true colour unless told) and `pixelBytes` of data.
     static func tga(width: Int, height: Int, type: UInt8 = 2, bits: UInt8 = 24, pixelBytes: Int) -> [UInt8] {
@@ -95,12 +103,16 @@ final class BadInputCorpusTests: XCTestCase {
     }
 
     /// A baseline TIFF: one IFD (width, length, 8-bit samples, strip of `data`).
-    static func tiff(width: Int, height: Int, samples: Int = 3, stripOffset: Int? = nil, data: [UInt8]? = nil,
-                     ifdOffset: Int = 8) -> [UInt8] {
+    static func tiff(
+        width: Int, height: Int, samples: Int = 3, stripOffset: Int? = nil, data: [UInt8]? = nil,
+        ifdOffset: Int = 8
+    ) -> [UInt8] {
         let pixels = data ?? [UInt8](repeating: 0x55, count: width * height * samples)
-        let entries: [(Int, Int, Int)] = [(256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1),
-                                           (262, 3, samples == 3 ? 2 : 1), (273, 4, stripOffset ?? 8 + 2 + 12 * 9 + 4),
-                                           (277, 3, samples), (278, 4, height), (279, 4, pixels.count)]
+        let entries: [(Int, Int, Int)] = [
+            (256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1),
+            (262, 3, samples == 3 ? 2 : 1), (273, 4, stripOffset ?? 8 + 2 + 12 * 9 + 4),
+            (277, 3, samples), (278, 4, height), (279, 4, pixels.count),
+        ]
         var out = Array("II".utf8) + le16(42) + le32(ifdOffset) + le16(entries.count)
         for (tag, type, value) in entries {
             out += le16(tag) + le16(type) + le32(1) + (type == 3 ? le16(value) + [0, 0] : le32(value))
@@ -144,13 +156,23 @@ final class BadInputCorpusTests: XCTestCase {
             Case("GIF 1×1 (control)", .decodes(1, 1)) { $0.file("ok.gif", Self.gif1x1) },
             Case("GIF cut inside the image data", .damaged("GIF")) { $0.file("cut.gif", Array(Self.gif1x1[0..<26])) },
             Case("GIF logical screen 65535 × 65535", .error(.tooLarge(width: 65535, height: 65535))) { t in
-                var b = Self.gif1x1; b[6] = 0xFF; b[7] = 0xFF; b[8] = 0xFF; b[9] = 0xFF; return t.file("bomb.gif", b)
+                var b = Self.gif1x1
+                b[6] = 0xFF
+                b[7] = 0xFF
+                b[8] = 0xFF
+                b[9] = 0xFF
+                return t.file("bomb.gif", b)
             },
             Case("GIF without any colour map", .damaged("colormap")) { t in
-                var b = Self.gif1x1; b[10] = 0x00; b.removeSubrange(13..<19); return t.file("nomap.gif", b)
+                var b = Self.gif1x1
+                b[10] = 0x00
+                b.removeSubrange(13..<19)
+                return t.file("nomap.gif", b)
             },
             Case("GIF with an LZW minimum code size of 12", .damaged("GIF")) { t in
-                var b = Self.gif1x1; b[29] = 12; return t.file("lzw.gif", b)
+                var b = Self.gif1x1
+                b[29] = 12
+                return t.file("lzw.gif", b)
             },
         ])
     }
@@ -177,13 +199,18 @@ final class BadInputCorpusTests: XCTestCase {
             Case("BMP 8-bit cut before its palette ends", .damaged("BMP")) { t in
                 t.file("cutpal.bmp", Array(Self.bmp(width: 4, height: 4, bits: 8, palette: grey)[0..<300]))
             },
-            Case("BMP with 7 bits per pixel", .error(.damaged(detail: "the image/bmp header cannot be read"))) { $0.file("bpp7.bmp", Self.bmp(width: 4, height: 4, bits: 7)) },
+            Case("BMP with 7 bits per pixel", .error(.damaged(detail: "the image/bmp header cannot be read"))) {
+                $0.file("bpp7.bmp", Self.bmp(width: 4, height: 4, bits: 7))
+            },
             Case("BMP claiming RLE8 at 24 bits per pixel", .error(.damaged(detail: "the image/bmp header cannot be read"))) {
                 $0.file("rle24.bmp", Self.bmp(width: 4, height: 4, bits: 24, compression: 1))
             },
             Case("BMP RLE8 whose runs overflow the rows (control: gdk-pixbuf clips them)", .decodes(4, 2)) {
-                $0.file("rlerun.bmp", Self.bmp(width: 4, height: 2, bits: 8, compression: 1, palette: grey,
-                                               pixels: [0xFF, 0x01, 0xFF, 0x02, 0x00, 0x01]))
+                $0.file(
+                    "rlerun.bmp",
+                    Self.bmp(
+                        width: 4, height: 2, bits: 8, compression: 1, palette: grey,
+                        pixels: [0xFF, 0x01, 0xFF, 0x02, 0x00, 0x01]))
             },
         ])
     }
@@ -192,12 +219,16 @@ final class BadInputCorpusTests: XCTestCase {
         try run([
             Case("WebP 16×12 (control)", .decodes(16, 12)) { $0.file("ok.webp", $0.encoded("webp")) },
             Case("WebP cut short (its RIFF size says more)", .damaged("WEBP data ends early")) { t in
-                let b = t.encoded("webp"); return t.file("cut.webp", Array(b[0..<(b.count / 2)]))
+                let b = t.encoded("webp")
+                return t.file("cut.webp", Array(b[0..<(b.count / 2)]))
             },
             Case("WebP whose VP8 frame is garbage", .damaged("WebP")) { t in
-                var b = t.encoded("webp"); for i in 30..<b.count { b[i] = UInt8(i * 7 & 0xFF) }; return t.file("garbage.webp", b)
+                var b = t.encoded("webp")
+                for i in 30..<b.count { b[i] = UInt8(i * 7 & 0xFF) }
+                return t.file("garbage.webp", b)
             },
-            Case("WebP of a lone VP8X chunk declaring a 16777216² canvas", .error(.damaged(detail: "the image/webp header cannot be read"))) { t in
+            Case("WebP of a lone VP8X chunk declaring a 16777216² canvas", .error(.damaged(detail: "the image/webp header cannot be read")))
+            { t in
                 let vp8x: [UInt8] = Array("VP8X".utf8) + Self.le32(10) + [0, 0, 0, 0] + [0xFF, 0xFF, 0xFF] + [0xFF, 0xFF, 0xFF]
                 let body = Array("WEBP".utf8) + vp8x
                 return t.file("bomb.webp", Array("RIFF".utf8) + Self.le32(body.count) + body)
@@ -222,7 +253,8 @@ final class BadInputCorpusTests: XCTestCase {
             },
             Case("ANI cut short (its RIFF size says more)", .damaged("ANI data ends early")) { t in
                 let icon = Self.ico(payload: Self.icoDIB())
-                let anih = Array("anih".utf8) + Self.le32(36) + Self.le32(36) + Self.le32(1) + Self.le32(1)
+                let anih =
+                    Array("anih".utf8) + Self.le32(36) + Self.le32(36) + Self.le32(1) + Self.le32(1)
                     + [UInt8](repeating: 0, count: 16) + Self.le32(10) + Self.le32(1)
                 let list = Array("LIST".utf8) + Self.le32(12 + icon.count) + Array("framicon".utf8) + Self.le32(icon.count) + icon
                 let body = Array("ACON".utf8) + anih + list
@@ -237,7 +269,9 @@ final class BadInputCorpusTests: XCTestCase {
     func testSVG() throws {
         let ns = "xmlns=\"http://www.w3.org/2000/svg\""
         try run([
-            Case("SVG 40×30 (control)", .decodes(40, 30)) { $0.file("ok.svg", Self.svg("<svg \(ns) width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"red\"/></svg>")) },
+            Case("SVG 40×30 (control)", .decodes(40, 30)) {
+                $0.file("ok.svg", Self.svg("<svg \(ns) width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"red\"/></svg>"))
+            },
             Case("SVG width and height 100000", .error(.tooLarge(width: 100_000, height: 100_000))) {
                 $0.file("bomb.svg", Self.svg("<svg \(ns) width=\"100000\" height=\"100000\"/>"))
             },
@@ -256,18 +290,26 @@ final class BadInputCorpusTests: XCTestCase {
             Case("SVG with mismatched tags", .error(.damaged(detail: "the image/svg+xml header cannot be read"))) {
                 $0.file("mismatch.svg", Self.svg("<svg \(ns) width=\"10\" height=\"10\"><g></svg></g>"))
             },
-            Case("SVG with exponential entity expansion (billion laughs)", .error(.damaged(detail: "the image/svg+xml header cannot be read"))) { t in
+            Case(
+                "SVG with exponential entity expansion (billion laughs)",
+                .error(.damaged(detail: "the image/svg+xml header cannot be read"))
+            ) { t in
                 var doctype = "<!DOCTYPE svg [<!ENTITY a0 \"lol\">"
                 for i in 1...10 { doctype += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">" }
-                return t.file("laughs.svg", Self.svg("<?xml version=\"1.0\"?>\(doctype)]><svg \(ns) width=\"10\" height=\"10\"><text>&a10;</text></svg>"))
+                return t.file(
+                    "laughs.svg",
+                    Self.svg("<?xml version=\"1.0\"?>\(doctype)]><svg \(ns) width=\"10\" height=\"10\"><text>&a10;</text></svg>"))
             },
             // librsvg resolves only resources next to (or below) the SVG's own folder and
             // never "file:///etc/…": the image draws without them.
             Case("SVG referencing /etc/passwd and a missing file", .decodes(20, 20)) {
-                $0.file("external.svg", Self.svg("<svg \(ns) xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"20\" height=\"20\">"
-                    + "<image xlink:href=\"file:///etc/passwd\" width=\"10\" height=\"10\"/>"
-                    + "<image href=\"missing-neighbour.png\" width=\"10\" height=\"10\"/>"
-                    + "<use xlink:href=\"other.svg#x\"/></svg>"))
+                $0.file(
+                    "external.svg",
+                    Self.svg(
+                        "<svg \(ns) xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"20\" height=\"20\">"
+                            + "<image xlink:href=\"file:///etc/passwd\" width=\"10\" height=\"10\"/>"
+                            + "<image href=\"missing-neighbour.png\" width=\"10\" height=\"10\"/>"
+                            + "<use xlink:href=\"other.svg#x\"/></svg>"))
             },
             Case("SVG with no size and no viewBox (librsvg measures the drawing)", .decodes(8, 8)) {
                 $0.file("nosize.svg", Self.svg("<svg \(ns)><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>"))
@@ -299,34 +341,48 @@ final class BadInputCorpusTests: XCTestCase {
             Case("PNG with a zero-length IDAT", .damaged("Not enough compressed data")) {
                 $0.file("empty-idat.png", PNGBytes.signature + ihdr(4, 4) + PNGBytes.chunk("IDAT", []) + end)
             },
-            Case("PNG with no IDAT at all", .error(.damaged(detail: "the image/png header cannot be read"))) { $0.file("no-idat.png", PNGBytes.signature + ihdr(4, 4) + end) },
+            Case("PNG with no IDAT at all", .error(.damaged(detail: "the image/png header cannot be read"))) {
+                $0.file("no-idat.png", PNGBytes.signature + ihdr(4, 4) + end)
+            },
             // The stream ends properly (IEND) but its data stops after 4 of 64 rows:
             // gdk-pixbuf would show 60 black rows (or, declared 16000², 768 MB of them).
-            Case("PNG whose compressed data holds 4 of its 64 rows", .error(.damaged(detail: "the PNG image data stops before row 5 of 64"))) { t in
+            Case(
+                "PNG whose compressed data holds 4 of its 64 rows", .error(.damaged(detail: "the PNG image data stops before row 5 of 64"))
+            ) { t in
                 t.file("rows.png", PNGBytes.signature + ihdr(4, 64) + idat + end)
             },
             Case("PNG with a 1 MB tEXt chunk", .decodes(4, 4)) {
-                $0.file("text.png", PNGBytes.signature + ihdr(4, 4)
-                    + PNGBytes.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 1 << 20)) + idat + end)
+                $0.file(
+                    "text.png",
+                    PNGBytes.signature + ihdr(4, 4)
+                        + PNGBytes.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 1 << 20)) + idat + end)
             },
             // libpng stops decompressing ancillary chunks at 8 MB: the chunk is dropped, the image shown.
             Case("PNG with a zTXt inflating to 64 MB", .decodes(4, 4)) {
-                $0.file("ztxt.png", PNGBytes.signature + ihdr(4, 4)
-                    + PNGBytes.chunk("zTXt", Array("Comment\0\0".utf8) + $0.zlib([UInt8](repeating: 0x41, count: 64 << 20))) + idat + end)
+                $0.file(
+                    "ztxt.png",
+                    PNGBytes.signature + ihdr(4, 4)
+                        + PNGBytes.chunk("zTXt", Array("Comment\0\0".utf8) + $0.zlib([UInt8](repeating: 0x41, count: 64 << 20))) + idat
+                        + end)
             },
             Case("PNG with an iCCP profile inflating to 64 MB", .decodes(4, 4)) {
-                $0.file("iccp.png", PNGBytes.signature + ihdr(4, 4)
-                    + PNGBytes.chunk("iCCP", Array("icc\0\0".utf8) + $0.zlib([UInt8](repeating: 0, count: 64 << 20))) + idat + end)
+                $0.file(
+                    "iccp.png",
+                    PNGBytes.signature + ihdr(4, 4)
+                        + PNGBytes.chunk("iCCP", Array("icc\0\0".utf8) + $0.zlib([UInt8](repeating: 0, count: 64 << 20))) + idat + end)
             },
             Case("PNG chunk declaring 2³¹−1 bytes", .error(.damaged(detail: "the image/png header cannot be read"))) {
                 $0.file("len.png", PNGBytes.signature + ihdr(4, 4) + PNGBytes.be32(0x7FFF_FFFF) + Array("tEXt".utf8) + [1, 2, 3, 4] + end)
             },
             Case("PNG row with filter type 9", .damaged("PNG")) { t in
-                var bad = rows; bad[13] = 9
+                var bad = rows
+                bad[13] = 9
                 return t.file("filter.png", PNGBytes.signature + ihdr(4, 4) + PNGBytes.chunk("IDAT", t.zlib(bad)) + end)
             },
             Case("PNG with IHDR bit depth 3", .error(.damaged(detail: "the image/png header cannot be read"))) {
-                $0.file("depth.png", PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.be32(4) + PNGBytes.be32(4) + [3, 2, 0, 0, 0]) + idat + end)
+                $0.file(
+                    "depth.png",
+                    PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.be32(4) + PNGBytes.be32(4) + [3, 2, 0, 0, 0]) + idat + end)
             },
             Case("PNG interlaced, cut before IEND", .error(.damaged(detail: "the PNG data ends early"))) { t in
                 let data = t.fixtures.data(of: t.fixtures.quadrants("i.png", width: 64, height: 64))
@@ -349,7 +405,7 @@ final class BadInputCorpusTests: XCTestCase {
             Case("JPEG with a Huffman table of 300 codes", .error(.damaged(detail: "the image/jpeg header cannot be read"))) { t in
                 var b = t.encoded("jpeg")
                 let dht = try XCTUnwrap(Self.marker(0xC4, in: b))
-                for i in 0..<16 { b[dht + 5 + i] = 0x13 }          // 16 × 19 = 304 > 256 codes
+                for i in 0..<16 { b[dht + 5 + i] = 0x13 } // 16 × 19 = 304 > 256 codes
                 return t.file("huffman.jpg", b)
             },
             Case("JPEG whose entropy data is noise", .decodes(16, 12)) { t in
@@ -362,7 +418,8 @@ final class BadInputCorpusTests: XCTestCase {
             Case("JPEG declaring 0 × 12", .error(.damaged(detail: "the image/jpeg header cannot be read"))) { t in
                 var b = t.encoded("jpeg")
                 let sof = try XCTUnwrap(Self.marker(0xC0, in: b))
-                b[sof + 7] = 0; b[sof + 8] = 0
+                b[sof + 7] = 0
+                b[sof + 8] = 0
                 return t.file("zero.jpg", b)
             },
             Case("JPEG declaring 65500 × 65500", .error(.tooLarge(width: 65500, height: 65500))) { t in
@@ -380,7 +437,9 @@ final class BadInputCorpusTests: XCTestCase {
             // A larger JPEG cut in its entropy data: libjpeg would fill the rest with grey
             // and gdk-pixbuf call it a success; Iro looks for the end marker.
             Case("JPEG cut in its entropy data (libjpeg would pad it grey)", .error(.damaged(detail: "the JPEG data ends early"))) { t in
-                let url = t.fixtures.image("grad.jpg", width: 120, height: 100, type: "jpeg") { x, y in RGBA(UInt8(x * 2), UInt8(y * 2), UInt8((x * y) & 0xFF)) }
+                let url = t.fixtures.image("grad.jpg", width: 120, height: 100, type: "jpeg") { x, y in
+                    RGBA(UInt8(x * 2), UInt8(y * 2), UInt8((x * y) & 0xFF))
+                }
                 let b = t.fixtures.data(of: url)
                 return t.file("cut-entropy.jpg", Array(b[0..<(b.count / 2)]))
             },
@@ -399,7 +458,10 @@ final class BadInputCorpusTests: XCTestCase {
         let tool = try XCTUnwrap(cjpeg as String?, "cjpeg (libjpeg-turbo-progs) is not installed")
         // Noise compresses badly: 700 × 500 at quality 100 is well over 256 KiB.
         var state: UInt32 = 12345
-        let pixels = (0..<(700 * 500 * 3)).map { _ -> UInt8 in state = state &* 1_103_515_245 &+ 12345; return UInt8(state >> 24) }
+        let pixels = (0..<(700 * 500 * 3)).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(state >> 24)
+        }
         let ppm = fixtures.bytes("noise.ppm", Array("P6\n700 500\n255\n".utf8) + pixels)
         let jpeg = fixtures.url("arithmetic.jpg")
         let process = Process()
@@ -418,7 +480,9 @@ final class BadInputCorpusTests: XCTestCase {
 
     func testSimpleFormats() throws {
         try run([
-            Case("PPM 4×3 (control)", .decodes(4, 3)) { $0.file("ok.ppm", Array("P6\n4 3\n255\n".utf8) + [UInt8](repeating: 9, count: 36)) },
+            Case("PPM 4×3 (control)", .decodes(4, 3)) {
+                $0.file("ok.ppm", Array("P6\n4 3\n255\n".utf8) + [UInt8](repeating: 9, count: 36))
+            },
             Case("PPM cut in its pixel data", .damaged("PNM data ends early")) {
                 $0.file("cut.ppm", Array("P6\n40 30\n255\n".utf8) + [UInt8](repeating: 9, count: 100))
             },
@@ -431,7 +495,9 @@ final class BadInputCorpusTests: XCTestCase {
             Case("ASCII PPM with a third of its samples", .damaged("PNM data ends early")) {
                 $0.file("cut.pnm", Array(("P3\n10 10\n255\n" + String(repeating: "1 ", count: 100)).utf8))
             },
-            Case("PGM with maxval 0", .error(.damaged(detail: "the image/x-portable-graymap header cannot be read"))) { $0.file("maxval.pgm", Array("P5\n2 2\n0\n".utf8) + [0, 0, 0, 0]) },
+            Case("PGM with maxval 0", .error(.damaged(detail: "the image/x-portable-graymap header cannot be read"))) {
+                $0.file("maxval.pgm", Array("P5\n2 2\n0\n".utf8) + [0, 0, 0, 0])
+            },
             Case("PPM declaring 30000 × 30000", .error(.tooLarge(width: 30000, height: 30000))) {
                 $0.file("bomb.ppm", Array("P6\n30000 30000\n255\n".utf8) + [1, 2, 3])
             },
@@ -514,7 +580,8 @@ final class BadInputCorpusTests: XCTestCase {
         // libpng reports the header once it meets the first IDAT; one row of data is enough.
         let idat = PNGBytes.chunk("IDAT", zlib([UInt8](repeating: 0, count: 64)))
         func header(_ w: UInt32, _ h: UInt32) throws -> ImageDecoder.Header {
-            try ImageDecoder.readHeader(path: file("h\(w)x\(h).png", PNGBytes.signature + PNGBytes.header(width: w, height: h) + idat + PNGBytes.chunk("IEND", [])))
+            try ImageDecoder.readHeader(
+                path: file("h\(w)x\(h).png", PNGBytes.signature + PNGBytes.header(width: w, height: h) + idat + PNGBytes.chunk("IEND", [])))
         }
         XCTAssertEqual(try header(16000, 16000).width, 16000, "256 MP: allowed")
         XCTAssertEqual(try header(16384, 16384).height, 16384, "2²⁸ pixels exactly: allowed")
@@ -537,7 +604,8 @@ final class BadInputCorpusTests: XCTestCase {
             let row = [UInt8](repeating: 0, count: 1 + w)
             for _ in 0..<h { deflater.write(row) }
             let compressed = deflater.finish()
-            let bytes = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.be32(UInt32(w)) + PNGBytes.be32(UInt32(h)) + [8, 0, 0, 0, 0])
+            let bytes =
+                PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.be32(UInt32(w)) + PNGBytes.be32(UInt32(h)) + [8, 0, 0, 0, 0])
                 + PNGBytes.chunk("IDAT", compressed) + PNGBytes.chunk("IEND", [])
             let path = file("huge-\(w)x\(h).png", bytes)
             let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path))
@@ -581,9 +649,10 @@ final class Deflater {
             let capacity = buffer.count
             let result = bytes.withUnsafeBytes { input in
                 buffer.withUnsafeMutableBytes { out in
-                    g_converter_convert(OpaquePointer(converter), input.baseAddress.map { $0 + offset }, gsize(bytes.count - offset),
-                                        out.baseAddress, gsize(capacity),
-                                        atEnd ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS, &read, &written, nil)
+                    g_converter_convert(
+                        OpaquePointer(converter), input.baseAddress.map { $0 + offset }, gsize(bytes.count - offset),
+                        out.baseAddress, gsize(capacity),
+                        atEnd ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS, &read, &written, nil)
                 }
             }
             output += buffer[0..<Int(written)]

@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 /// Good images decode to the right pixels, sizes and orientation.
 final class DecodeTests: XCTestCase {
@@ -111,7 +112,9 @@ final class DecodeTests: XCTestCase {
         // What the incremental loader, fed the same bytes, makes of it.
         let loader = try XCTUnwrap(try withGError { gdk_pixbuf_loader_new_with_type("jpeg", $0) })
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        _ = try bytes.withUnsafeBufferPointer { buffer in try withGError { gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), $0) } }
+        _ = try bytes.withUnsafeBufferPointer { buffer in
+            try withGError { gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), $0) }
+        }
         _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
         let reference = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
         let length = Int(gdk_pixbuf_get_byte_length(reference))
@@ -126,23 +129,31 @@ final class DecodeTests: XCTestCase {
 
     /// An APP1 segment holding a big-endian TIFF IFD with one Orientation entry.
     static func exifOrientationSegment(_ orientation: UInt8) -> [UInt8] {
-        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8,     // "MM", 42, IFD at 8
-                             0, 1,                                  // one entry
-                             0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0,   // Orientation, SHORT, 1
-                             0, 0, 0, 0]                            // no next IFD
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, // "MM", 42, IFD at 8
+            0, 1, // one entry
+            0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, // Orientation, SHORT, 1
+            0, 0, 0, 0,
+        ] // no next IFD
         let payload = Array("Exif".utf8) + [0, 0] + tiff
         let length = payload.count + 2
         return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     func testProgressReachesOneAndCancellationStopsEarly() throws {
-        let url = fixtures.image("big.png", width: 1500, height: 1500) { x, y in RGBA(UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255)) }
+        let url = fixtures.image("big.png", width: 1500, height: 1500) { x, y in RGBA(UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255))
+        }
         let progress = LoadProgress()
         _ = try ImageDecoder.decodeSynchronously(path: RawPath(url.path), progress: progress)
         XCTAssertEqual(progress.fraction, 1, accuracy: 1e-9)
 
         var checks = 0
-        let cancelled = try ImageDecoder.decodeSynchronously(path: RawPath(url.path), isCancelled: { checks += 1; return checks > 1 })
+        let cancelled = try ImageDecoder.decodeSynchronously(
+            path: RawPath(url.path),
+            isCancelled: {
+                checks += 1
+                return checks > 1
+            })
         XCTAssertNil(cancelled, "a cancelled decode returns nothing")
     }
 

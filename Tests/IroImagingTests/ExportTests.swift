@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 /// BEHAVIOUR D6 without a display: what "Export Adjusted Copy…" writes, how it replaces a
 /// file, and what it refuses.
@@ -46,8 +47,9 @@ final class ExportTests: XCTestCase {
         }
         defer { g_object_unref(raw(source)) }
         let destination = fixtures.url("third.png")
-        try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5 + 1.0 / 3,
-                                         to: RawPath(destination.path), original: nil)
+        try HueExport.writeSynchronously(
+            try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5 + 1.0 / 3,
+            to: RawPath(destination.path), original: nil)
         let written = try Self.load(destination)
         defer { g_object_unref(raw(written)) }
         let pixels = Self.bytes(of: written)
@@ -63,8 +65,9 @@ final class ExportTests: XCTestCase {
         defer { g_object_unref(raw(source)) }
         for name in ["copy.jpg", "COPY.JPEG"] {
             let destination = fixtures.url(name)
-            try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.25,
-                                             to: RawPath(destination.path), original: nil)
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.25,
+                to: RawPath(destination.path), original: nil)
             XCTAssertEqual(Array(fixtures.data(of: destination).prefix(2)), [0xFF, 0xD8], "\(name) is a JPEG")
             let written = try Self.load(destination)
             defer { g_object_unref(raw(written)) }
@@ -83,14 +86,16 @@ final class ExportTests: XCTestCase {
         let source = Self.pixbuf(width: 8, height: 8, alpha: false) { _, _ in RGBA(255, 0, 0) }
         defer { g_object_unref(raw(source)) }
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: source))
-        gdk_pixbuf_fill(source, 0x0000_FFFF)         // the document changes afterwards
+        gdk_pixbuf_fill(source, 0x0000_FFFF) // the document changes afterwards
         let destination = fixtures.url("snap.png")
         try HueExport.writeSynchronously(snapshot, hue: 0.5, to: RawPath(destination.path), original: nil)
         let written = try Self.load(destination)
         defer { g_object_unref(raw(written)) }
         XCTAssertEqual(Self.pixel(written, 4, 4), RGBA(255, 0, 0), "written from the snapshot, not the later pixels")
 
-        XCTAssertThrowsError(try HueExport.writeSynchronously(snapshot, hue: 0.7, to: RawPath(fixtures.url("again.png").path), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(snapshot, hue: 0.7, to: RawPath(fixtures.url("again.png").path), original: nil)
+        ) {
             XCTAssertEqual($0 as? ExportError, .snapshotUsed, "adjusted in place: one export per snapshot")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixtures.url("again.png").path))
@@ -112,7 +117,8 @@ final class ExportTests: XCTestCase {
         let oldInode = try Self.inode(destination)
         let source = Self.pixbuf(width: 16, height: 16, alpha: false) { _, _ in RGBA(0, 0, 255) }
         defer { g_object_unref(raw(source)) }
-        try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: RawPath(destination.path), original: nil)
+        try HueExport.writeSynchronously(
+            try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: RawPath(destination.path), original: nil)
 
         let data = fixtures.data(of: destination)
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -128,8 +134,9 @@ final class ExportTests: XCTestCase {
         // Noise compresses badly: ~200 KB of PNG, far past the 16 KiB file size limit below.
         var generator = SystemRandomNumberGenerator()
         let source = Self.pixbuf(width: 256, height: 256, alpha: true) { _, _ in
-            RGBA(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
-                 UInt8.random(in: 0...255, using: &generator), 255)
+            RGBA(
+                UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+                UInt8.random(in: 0...255, using: &generator), 255)
         }
         defer { g_object_unref(raw(source)) }
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: source))
@@ -167,8 +174,11 @@ final class ExportTests: XCTestCase {
         for destination in names {
             let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
             defer { g_object_unref(raw(source)) }
-            XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                                  to: RawPath(destination.path), original: RawPath(original.path)), destination.path) {
+            XCTAssertThrowsError(
+                try HueExport.writeSynchronously(
+                    try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                    to: RawPath(destination.path), original: RawPath(original.path)), destination.path
+            ) {
                 XCTAssertEqual($0 as? ExportError, .sameAsOriginal)
             }
         }
@@ -190,8 +200,11 @@ final class ExportTests: XCTestCase {
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }
         let destination = fixtures.url("copy.gif")
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: RawPath(destination.path), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: RawPath(destination.path), original: nil)
+        ) {
             XCTAssertEqual($0 as? ExportError, .unsupportedFormat(fileName: "copy.gif"))
             XCTAssertTrue(($0 as? ExportError)?.message.contains(".png") == true)
         }
@@ -201,8 +214,10 @@ final class ExportTests: XCTestCase {
     /// The app has no NSString (it links FoundationEssentials only), so the extension rule is
     /// written out; it must keep answering as NSString's `pathExtension` did.
     func testPathExtensionMatchesNSString() {
-        for name in ["a.png", "a.b.jpeg", ".png", "..png", "..", "a.", "a", "dir/a.png", "dir.png/a",
-                     "a.png/", "/", "", "a.png ", "é.JPG", "a/.jpg"] {
+        for name in [
+            "a.png", "a.b.jpeg", ".png", "..png", "..", "a.", "a", "dir/a.png", "dir.png/a",
+            "a.png/", "/", "", "a.png ", "é.JPG", "a/.jpg",
+        ] {
             XCTAssertEqual(RawPath(name).pathExtension, (name as NSString).pathExtension, name)
         }
     }
@@ -211,8 +226,11 @@ final class ExportTests: XCTestCase {
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }
         let folder = fixtures.url("no such folder")
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)
+        ) {
             XCTAssertEqual($0 as? ExportError, .folderMissing(path: folder.path))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
@@ -228,8 +246,11 @@ final class ExportTests: XCTestCase {
         defer { chmod(folder.path, 0o755) }
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: RawPath(folder.appendingPathComponent("x.png").path), original: nil)
+        ) {
             XCTAssertEqual($0 as? ExportError, .permissionDenied(path: folder.path))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
@@ -239,8 +260,11 @@ final class ExportTests: XCTestCase {
         let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
         defer { g_object_unref(raw(source)) }
         let destination = URL(fileURLWithPath: "/proc/iro-export-test.png")
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: RawPath(destination.path), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: RawPath(destination.path), original: nil)
+        ) {
             XCTAssertNotNil($0 as? ExportError)
             XCTAssertFalse(($0 as? ExportError)?.message.isEmpty ?? true)
         }
@@ -258,13 +282,19 @@ final class ExportTests: XCTestCase {
         try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7, to: copy, original: nil)
         var info = stat()
         XCTAssertEqual(copy.withCString { stat($0, &info) }, 0, "written under the folder's real name")
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: copy, original: copy)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: copy, original: copy)
+        ) {
             XCTAssertEqual($0 as? ExportError, .sameAsOriginal)
         }
         let missing = folder.appending("gone")
-        XCTAssertThrowsError(try HueExport.writeSynchronously(try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
-                                                              to: missing.appending("x.png"), original: nil)) {
+        XCTAssertThrowsError(
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.7,
+                to: missing.appending("x.png"), original: nil)
+        ) {
             XCTAssertEqual($0 as? ExportError, .folderMissing(path: fixtures.folder.path + "/caf\u{FFFD}/gone"))
         }
     }
@@ -273,8 +303,9 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/photo.jpg")), "photo-adjusted.png")
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/a.b.tiff")), "a.b-adjusted.png")
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/noext")), "noext-adjusted.png")
-        XCTAssertEqual(HueExport.suggestedName(for: RawPath(bytes: Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))),
-                       "caf\u{FFFD}-adjusted.png")
+        XCTAssertEqual(
+            HueExport.suggestedName(for: RawPath(bytes: Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))),
+            "caf\u{FFFD}-adjusted.png")
     }
 
     // MARK: Helpers
@@ -286,7 +317,9 @@ final class ExportTests: XCTestCase {
         for y in 0..<height {
             for x in 0..<width {
                 let c = color(x, y), p = pixels + y * stride + x * channels
-                p[0] = c.r; p[1] = c.g; p[2] = c.b
+                p[0] = c.r
+                p[1] = c.g
+                p[2] = c.b
                 if alpha { p[3] = c.a }
             }
         }

@@ -1,9 +1,10 @@
 import CGtk
 import Foundation
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 /// Inputs the fuzzer (Fuzz/, docs/FUZZING.md) found, kept as tests once fixed. Each
 /// reproducer is also in Fuzz/corpus/ (prefix "regress-"), so the fuzzer starts from it.
@@ -58,13 +59,19 @@ final class FuzzRegressionTests: XCTestCase {
                     XCTAssertTrue(ImageLimits.allows(width: image.width, height: image.height), name)
                     let pyramid = ImagePyramid(image: image)
                     let scale = min(1, 64 / Double(max(image.width, image.height)))
-                    let content = PixelRect(x: 0, y: 0, width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))
-                    XCTAssertNotNil(ViewRendering.render(.init(scale: scale, content: content, quarterTurns: 1), hue: 0.3, from: pyramid), name)
+                    let content = PixelRect(
+                        x: 0, y: 0, width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))
+                    XCTAssertNotNil(
+                        ViewRendering.render(.init(scale: scale, content: content, quarterTurns: 1), hue: 0.3, from: pyramid), name)
                 }
             } catch {
                 XCTAssertFalse(error.title.isEmpty)
-                XCTAssertTrue(name.hasPrefix("bad-") || name.hasPrefix("regress-") || ["text.txt", "pdf-header.pdf", "one-byte.bin",
-                              "icns-png-16.icns", "qtif-png-16.qtif", "xbm-8x2.xbm"].contains(name), "\(name): \(error)")
+                XCTAssertTrue(
+                    name.hasPrefix("bad-") || name.hasPrefix("regress-")
+                        || [
+                            "text.txt", "pdf-header.pdf", "one-byte.bin",
+                            "icns-png-16.icns", "qtif-png-16.qtif", "xbm-8x2.xbm",
+                        ].contains(name), "\(name): \(error)")
             }
         }
         XCTAssertGreaterThan(decoded, 40, "most seeds are valid images")

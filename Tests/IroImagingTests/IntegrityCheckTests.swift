@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GObjectSupport
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 /// Each format's integrity check on its own, through the hooks the decoder calls (the
 /// bad-input corpus checks the same files through the whole decoder).
@@ -62,12 +63,17 @@ final class IntegrityCheckTests: XCTestCase {
         // A BMP header declaring 100 × 100 at 24 bits: 54 + 300 × 100 bytes of pixels.
         var header = Array("BM".utf8) + [UInt8](repeating: 0, count: 52)
         func put32(_ value: Int, at index: Int) { for i in 0..<4 { header[index + i] = UInt8((value >> (8 * i)) & 0xFF) } }
-        put32(54, at: 10); put32(40, at: 14); put32(100, at: 18); put32(100, at: 22)
-        header[26] = 1; header[28] = 24
+        put32(54, at: 10)
+        put32(40, at: 14)
+        put32(100, at: 18)
+        put32(100, at: 22)
+        header[26] = 1
+        header[28] = 24
         let short = fixtures.bytes("short.bmp", header + [UInt8](repeating: 0, count: 100))
         let check = try XCTUnwrap(IntegrityChecks.forFormat("bmp", height: 100))
-        XCTAssertEqual(check.problemBeforeDecoding(path: RawPath(short.path), fileSize: 154),
-                       "the BMP data ends early: 154 of at least 30054 bytes")
+        XCTAssertEqual(
+            check.problemBeforeDecoding(path: RawPath(short.path), fileSize: 154),
+            "the BMP data ends early: 154 of at least 30054 bytes")
         let whole = fixtures.bytes("whole.bmp", header + [UInt8](repeating: 0, count: 30_000))
         XCTAssertNil(check.problemBeforeDecoding(path: RawPath(whole.path), fileSize: 30_054))
     }

@@ -1,9 +1,10 @@
 import CGtk
 import Foundation
 import IroCore
-@testable import IroImaging
 import TestSupport
 import XCTest
+
+@testable import IroImaging
 
 final class PyramidAndReducedDecodeTests: XCTestCase {
     let fixtures = Fixtures()
@@ -64,27 +65,31 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         XCTAssertTrue(full.levels[1] === reduced.levels[0], "the ½ level is the one decoded before")
         XCTAssertTrue(full.levels.last === reduced.levels.last)
 
-        let trimmed = reduced.trimmed(maxSide: 1000)          // what a background tab keeps: 1000, 500, 250
+        let trimmed = reduced.trimmed(maxSide: 1000) // what a background tab keeps: 1000, 500, 250
         let refilled = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))), reusing: trimmed)
         XCTAssertEqual(refilled.levels.map(\.width), [4000, 2000, 1000, 500, 250], "the missing ½ level is made again")
         XCTAssertTrue(refilled.levels[2] === trimmed.levels[0])
 
         let other = fixtures.quadrants("other.png", width: 400, height: 300)
-        let unrelated = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(other.path))), reusing: reduced)
+        let unrelated = ImagePyramid(
+            image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(other.path))), reusing: reduced)
         XCTAssertEqual(unrelated.levels.map(\.width), [400, 200], "its own levels, none of another size")
     }
 
     func testOnlyJPEGIsReducedAndOnlyWhenWorthIt() throws {
         let png = fixtures.quadrants("big.png", width: 3000, height: 2000)
-        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: RawPath(png.path), detail: .screen(side: 1000))?.width, 3000,
-                       "PNG has no cheaper reduced decode")
+        XCTAssertEqual(
+            try ImageDecoder.decodeSynchronously(path: RawPath(png.path), detail: .screen(side: 1000))?.width, 3000,
+            "PNG has no cheaper reduced decode")
         let small = fixtures.quadrants("small.jpg", width: 1500, height: 1000, type: "jpeg")
-        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: RawPath(small.path), detail: .screen(side: 1000))?.width, 1500,
-                       "½ would not fill the screen")
+        XCTAssertEqual(
+            try ImageDecoder.decodeSynchronously(path: RawPath(small.path), detail: .screen(side: 1000))?.width, 1500,
+            "½ would not fill the screen")
     }
 
     func testReducedRotatedJPEGStandsUprightWithTheTurnedFullSize() throws {
-        let stored = fixtures.image("s.jpg", width: 4000, height: 2000, type: "jpeg") { x, _ in x < 2000 ? RGBA(255, 0, 0) : RGBA(0, 0, 255) }
+        let stored = fixtures.image("s.jpg", width: 4000, height: 2000, type: "jpeg") { x, _ in x < 2000 ? RGBA(255, 0, 0) : RGBA(0, 0, 255)
+        }
         let bytes = fixtures.data(of: stored)
         let rotated = fixtures.bytes("r.jpg", Array(bytes[0..<2]) + DecodeTests.exifOrientationSegment(6) + Array(bytes[2...]))
         let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(rotated.path), detail: .screen(side: 1000)))
@@ -118,8 +123,10 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
     func testViewRenderingReproducesPixelsAndTurns() throws {
         let url = fixtures.quadrants("r.png", width: 40, height: 30)
         let pyramid = ImagePyramid(image: try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))))
-        let full = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 0, y: 0, width: 40, height: 30), quarterTurns: 0),
-                                                      hue: 0.5, from: pyramid))
+        let full = try XCTUnwrap(
+            ViewRendering.render(
+                .init(scale: 1, content: PixelRect(x: 0, y: 0, width: 40, height: 30), quarterTurns: 0),
+                hue: 0.5, from: pyramid))
         func bgra(_ r: ViewRendering, _ x: Int, _ y: Int) -> RGBA {
             let p = r.hued.data + y * r.hued.stride + x * 4
             return RGBA(p[2], p[1], p[0], p[3])
@@ -127,13 +134,17 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         XCTAssertEqual(bgra(full, 5, 5), RGBA(255, 0, 0))
         XCTAssertEqual(bgra(full, 35, 25), RGBA(255, 255, 0))
         // A region at 100 % (taken from the level without scaling): its own pixels, in place.
-        let corner = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 19, y: 14, width: 21, height: 16), quarterTurns: 0),
-                                                        hue: 0.5, from: pyramid))
+        let corner = try XCTUnwrap(
+            ViewRendering.render(
+                .init(scale: 1, content: PixelRect(x: 19, y: 14, width: 21, height: 16), quarterTurns: 0),
+                hue: 0.5, from: pyramid))
         XCTAssertEqual(corner.hued.width, 21)
         XCTAssertEqual(bgra(corner, 0, 0), RGBA(255, 0, 0), "image pixel (19, 14): the red quadrant's last")
         XCTAssertEqual(bgra(corner, 1, 1), RGBA(255, 255, 0), "image pixel (20, 15): the yellow quadrant's first")
-        let turned = try XCTUnwrap(ViewRendering.render(.init(scale: 1, content: PixelRect(x: 0, y: 0, width: 30, height: 40), quarterTurns: 1),
-                                                        hue: 0.5, from: pyramid))
+        let turned = try XCTUnwrap(
+            ViewRendering.render(
+                .init(scale: 1, content: PixelRect(x: 0, y: 0, width: 30, height: 40), quarterTurns: 1),
+                hue: 0.5, from: pyramid))
         XCTAssertEqual(turned.hued.width, 30)
         XCTAssertEqual(bgra(turned, 25, 5), RGBA(255, 0, 0), "top-left red is now top-right")
         XCTAssertEqual(bgra(turned, 5, 5), RGBA(0, 0, 255), "bottom-left blue is now top-left")

@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// A real IroApplication registered without D-Bus uniqueness, driven the way
 /// the command line and the Open dialog drive it.
@@ -18,10 +19,12 @@ final class AppHarness {
     init() {
         precondition(GtkTestEnvironment.start(), "GTK could not start")
         AppHarness.count += 1
-        app = IroApplication(id: "io.github.iroviewer.IroTest\(ProcessInfo.processInfo.processIdentifier)N\(AppHarness.count)",
-                             flags: G_APPLICATION_NON_UNIQUE)
-        do { _ = try withGError { g_application_register(gcast(raw(app.application), g_application_get_type()), nil, $0) } }
-        catch { XCTFail("could not register the application: \(error)") }
+        app = IroApplication(
+            id: "io.github.iroviewer.IroTest\(ProcessInfo.processInfo.processIdentifier)N\(AppHarness.count)",
+            flags: G_APPLICATION_NON_UNIQUE)
+        do { _ = try withGError { g_application_register(gcast(raw(app.application), g_application_get_type()), nil, $0) } } catch {
+            XCTFail("could not register the application: \(error)")
+        }
     }
 
     /// Opens `urls` as the command line would and waits until every tab finished loading.
@@ -52,7 +55,9 @@ final class AppHarness {
         guard let window = app.activeWindow else { return nil }
         GtkTestEnvironment.waitUntilDrawn(window.window.widget)
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.isLoading } }
-        GtkTestEnvironment.pump(timeout: 5) { window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true }
+        GtkTestEnvironment.pump(timeout: 5) {
+            window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true
+        }
         GtkTestEnvironment.pump(for: 0.05)
         return window
     }
@@ -78,7 +83,9 @@ private func withCStrings<R>(_ strings: [[UInt8]], _ body: (UnsafePointer<Unsafe
         copy[bytes.count] = 0
         return copy
     }
-    defer { copies.forEach { $0.deallocate() } }
+    defer {
+        for copy in copies { copy.deallocate() }
+    }
     let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -2,10 +2,11 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroImaging
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroImaging
+@testable import IroUI
 
 /// A large JPEG opens with the detail a screen shows of it, and is decoded again with
 /// every pixel when the view zooms past that (issue "Open anything, fast, in little memory").
@@ -26,11 +27,12 @@ final class DetailOnDemandTests: XCTestCase {
             XCTAssertFalse(view.isLoading, "at best fit nothing more is decoded")
             XCTAssertTrue(window.actions.isEnabled("export-copy"), "an export decodes every pixel itself")
 
-            window.actions.activate("zoom-reset")        // 100 %
+            window.actions.activate("zoom-reset") // 100 %
             ZoomTests.settle(view)
             let centre = ZoomTests.imagePointAtCentre(canvas)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { canvas.pyramid?.detail == 1 && !view.isLoading },
-                          "zooming past the detail held decodes every pixel")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { canvas.pyramid?.detail == 1 && !view.isLoading },
+                "zooming past the detail held decodes every pixel")
             ZoomTests.settle(view)
             XCTAssertEqual(view.image?.width, 4000)
             XCTAssertEqual(canvas.zoom?.scale, 1, "the view did not move")

@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR A9: the tab follows its file on disk.
 final class FileChangeTests: XCTestCase {
@@ -27,10 +28,11 @@ final class FileChangeTests: XCTestCase {
             // Another program rewrites the file (atomically, as editors do).
             let replacement = harness.fixtures.image("tmp-live.png", width: 300, height: 200) { _, _ in RGBA(0, 0, 255) }
             XCTAssertEqual(rename(replacement.path, url.path), 0)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) {
-                ZoomTests.settle(view)
-                return (try? Self.centreColour(view).isClose(to: RGBA(0, 0, 255))) ?? false
-            }, "the tab shows the new content")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) {
+                    ZoomTests.settle(view)
+                    return (try? Self.centreColour(view).isClose(to: RGBA(0, 0, 255))) ?? false
+                }, "the tab shows the new content")
             XCTAssertEqual(view.canvas.zoom?.scale, 2, "the zoom survived the reload")
             XCTAssertFalse(view.fileBanner.isShown)
         }

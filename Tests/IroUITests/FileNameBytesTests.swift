@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR A7, "bad input is normal input": Linux file names are bytes, not text. A file
 /// whose name is not UTF-8 (Latin-1 "caf\xE9.png") opens like any other, by every way
@@ -17,7 +18,9 @@ final class FileNameBytesTests: XCTestCase {
     /// Writes a 40×30 PNG under `name`; skips where the file system refuses the name.
     @MainActor static func latin1File(_ harness: AppHarness) throws -> [UInt8] {
         let png = harness.fixtures.data(of: harness.fixtures.quadrants("source.png", width: 40, height: 30))
-        guard let path = harness.fixtures.bytes(named: name, png) else { throw XCTSkip("this file system refuses names that are not UTF-8") }
+        guard let path = harness.fixtures.bytes(named: name, png) else {
+            throw XCTSkip("this file system refuses names that are not UTF-8")
+        }
         return path
     }
 
@@ -37,11 +40,13 @@ final class FileNameBytesTests: XCTestCase {
             Self.assertShowsTheImage(view)
             XCTAssertEqual(string(gtk_window_get_title(window.window)), Self.title)
             XCTAssertEqual(TabTests.titles(window), [Self.title])
-            XCTAssertEqual(window.pages.first.flatMap { string(adw_tab_page_get_tooltip($0)) },
-                           harness.fixtures.folder.path + "/" + Self.title)
+            XCTAssertEqual(
+                window.pages.first.flatMap { string(adw_tab_page_get_tooltip($0)) },
+                harness.fixtures.folder.path + "/" + Self.title)
 
             // The file monitor watches the real name too: deleting it is noticed.
-            XCTAssertEqual((path + [0]).withUnsafeBufferPointer { unlink(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }, 0)
+            XCTAssertEqual(
+                (path + [0]).withUnsafeBufferPointer { unlink(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }, 0)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.isFileDeleted })
             XCTAssertTrue(view.fileBanner.text.contains(Self.title), view.fileBanner.text)
         }
@@ -53,9 +58,11 @@ final class FileNameBytesTests: XCTestCase {
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"])))
             let path = try Self.latin1File(harness)
-            var files: [OpaquePointer?] = [(path + [0]).withUnsafeBufferPointer {
-                g_file_new_for_path(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
-            }]
+            var files: [OpaquePointer?] = [
+                (path + [0]).withUnsafeBufferPointer {
+                    g_file_new_for_path(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+                }
+            ]
             defer { g_object_unref(raw(files[0]!)) }
             let list = gdk_file_list_new_from_array(&files, 1)
             var value = GValue()

@@ -1,10 +1,12 @@
 import CGtk
+import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// Frame times for zoom, pan and hue steps on a 24-megapixel image in a 1920×1080
 /// window, measured from GDK's frame clock (before-paint → after-paint: snapshot,
@@ -33,11 +35,17 @@ final class FrameBenchmark: XCTestCase {
                 self.frames.append((monotonicSeconds() - self.start) * 1000)
             }
         }
-        func take() -> [Double] { defer { frames = [] }; return frames }
+        func take() -> [Double] {
+            defer { frames = [] }
+            return frames
+        }
     }
 
     static func report(_ name: String, _ values: [Double]) {
-        guard !values.isEmpty else { print("BENCH \(name) no-frames"); return }
+        guard !values.isEmpty else {
+            print("BENCH \(name) no-frames")
+            return
+        }
         let sorted = values.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         print(String(format: "BENCH %@ median %.1f ms  min %.1f  max %.1f  n %d", name, median, sorted.first!, sorted.last!, values.count))
@@ -57,7 +65,12 @@ final class FrameBenchmark: XCTestCase {
         GtkTestEnvironment.pump(timeout: 30) { window.selectedView?.canvas.zoom != nil }
         let view = try XCTUnwrap(window.selectedView)
         let canvas = view.canvas
-        let settle = { GtkTestEnvironment.pump(timeout: 10) { canvas.renderer.rendering != nil && !canvas.renderer.isRendering && !canvas.animator.isRunning }; GtkTestEnvironment.pump(for: 0.05) }
+        let settle = {
+            GtkTestEnvironment.pump(timeout: 10) {
+                canvas.renderer.rendering != nil && !canvas.renderer.isRendering && !canvas.animator.isRunning
+            }
+            GtkTestEnvironment.pump(for: 0.05)
+        }
         settle()
         // Every pixel first (zooming past the reduced decode fetches them once), then back
         // to best fit: the steps below then measure drawing, not that one decode.
@@ -101,7 +114,10 @@ final class FrameBenchmark: XCTestCase {
 
         // Hue steps at best fit and at 100 %.
         for action in ["best-fit", "zoom-reset"] {
-            if action == "best-fit" { canvas.updateModel { $0.applyBestFit() }; canvas.setScale(canvas.zoom?.bestFitScale ?? 1) }
+            if action == "best-fit" {
+                canvas.updateModel { $0.applyBestFit() }
+                canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
+            }
             settle()
             var hue: [Double] = []
             for i in 0..<runs {
@@ -116,8 +132,8 @@ final class FrameBenchmark: XCTestCase {
         canvas.hue = 0.5
 
         // The animated zoom (200 ms): frames per second while it runs.
-        if let settings = gtk_settings_get_default() { iro_setAnimations(raw(settings), true) }
-        defer { if let settings = gtk_settings_get_default() { iro_setAnimations(raw(settings), false) } }
+        if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 1) }
+        defer { if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 0) } }
         canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
         settle()
         var fps: [Double] = [], animationFrames: [Double] = []
@@ -135,12 +151,4 @@ final class FrameBenchmark: XCTestCase {
         report("animated-zoom-fps", fps)
         report("animated-zoom-frame", animationFrames)
     }
-}
-
-@MainActor func iro_setAnimations(_ settings: UnsafeMutableRawPointer, _ on: Bool) {
-    var value = GValue()
-    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))
-    g_value_set_boolean(&value, on ? 1 : 0)
-    g_object_set_property(settings.assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
-    g_value_unset(&value)
 }

@@ -3,9 +3,10 @@ import Foundation
 import GtkSupport
 import IroCore
 import IroImaging
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR D6 from the window: the command, its shortcut and menu item, and what the
 /// person sees when an export fails. (The file chooser itself is not driven here; the
@@ -65,8 +66,9 @@ final class HueExportActionTests: XCTestCase {
             gtk_window_destroy(cast(dialog))
 
             let missing = harness.fixtures.url("missing/out.png")
-            XCTAssertEqual(try Self.export(view, to: missing, parent: window.window),
-                           .folderMissing(path: harness.fixtures.url("missing").path))
+            XCTAssertEqual(
+                try Self.export(view, to: missing, parent: window.window),
+                .folderMissing(path: harness.fixtures.url("missing").path))
             XCTAssertFalse(FileManager.default.fileExists(atPath: missing.path))
             let second = try XCTUnwrap(Self.failureDialog())
             gtk_window_destroy(cast(second))
@@ -76,16 +78,20 @@ final class HueExportActionTests: XCTestCase {
     /// Runs `ExportAdjustedCopy.export` for the tab as the command would after the dialog,
     /// pumping the main loop until it reports.
     @MainActor
-    static func export(_ view: DocumentView, to destination: URL,
-                       parent: UnsafeMutablePointer<GtkWindow>) throws -> ExportError? {
+    static func export(
+        _ view: DocumentView, to destination: URL,
+        parent: UnsafeMutablePointer<GtkWindow>
+    ) throws -> ExportError? {
         let image = try XCTUnwrap(view.image)
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: image.pixbuf))
         final class Outcome { var value: ExportError?? }
         let outcome = Outcome()
         let hue = view.document.view.hue, original = view.document.path
         Task {
-            outcome.value = .some(await ExportAdjustedCopy.export(snapshot, hue: hue, original: original,
-                                                                  to: RawPath(destination.path), parent: parent))
+            outcome.value = .some(
+                await ExportAdjustedCopy.export(
+                    snapshot, hue: hue, original: original,
+                    to: RawPath(destination.path), parent: parent))
         }
         XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { outcome.value != nil })
         return outcome.value ?? nil

@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// Frame time of a hue step on a 24-megapixel image in a 1920×1080 window: performance is
 /// measured, not asserted. Skipped unless IRO_BENCH=1; run a release build:
@@ -24,7 +25,8 @@ final class HueFrameBenchmark: XCTestCase {
     static let steps = 40
 
     func testHueStepFrameTime() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 (and build with -c release)")
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 (and build with -c release)")
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
@@ -46,7 +48,10 @@ final class HueFrameBenchmark: XCTestCase {
             var paintStarted = 0.0, frames: [(start: Double, end: Double)] = []
             let before = onSignal(raw(clock), "before-paint") { paintStarted = monotonicSeconds() }
             let after = onSignal(raw(clock), "after-paint") { frames.append((paintStarted, monotonicSeconds())) }
-            defer { disconnect(raw(clock), before); disconnect(raw(clock), after) }
+            defer {
+                disconnect(raw(clock), before)
+                disconnect(raw(clock), after)
+            }
 
             /// Runs `step` and waits for the first frame started after it, `count` times.
             @MainActor func measure(_ count: Int, _ step: (Int) -> Void) -> (paint: [Double], latency: [Double]) {
@@ -60,7 +65,8 @@ final class HueFrameBenchmark: XCTestCase {
                     let start = monotonicSeconds()
                     step(index)
                     guard GtkTestEnvironment.pump(timeout: 5, until: { frames.contains { $0.start >= start } }),
-                          let frame = frames.first(where: { $0.start >= start }) else { continue }
+                        let frame = frames.first(where: { $0.start >= start })
+                    else { continue }
                     paint.append((frame.end - frame.start) * 1000)
                     latency.append((frame.end - start) * 1000)
                 }
@@ -73,14 +79,18 @@ final class HueFrameBenchmark: XCTestCase {
             let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"
             var lines: [String] = []
             for (name, result) in [("hue-step-cpu", hue)] {
-                lines.append(String(format: "%@ renderer=%@ image=6000x4000 canvas=%.0fx%.0f zoom=%.3f frames=%d "
-                                    + "paint-median=%.1fms latency-median=%.1fms",
-                                    name, renderer, canvas.width, canvas.height, view.canvas.zoom?.scale ?? 0,
-                                    result.paint.count, Self.median(result.paint), Self.median(result.latency)))
+                lines.append(
+                    String(
+                        format: "%@ renderer=%@ image=6000x4000 canvas=%.0fx%.0f zoom=%.3f frames=%d "
+                            + "paint-median=%.1fms latency-median=%.1fms",
+                        name, renderer, canvas.width, canvas.height, view.canvas.zoom?.scale ?? 0,
+                        result.paint.count, Self.median(result.paint), Self.median(result.latency)))
             }
             print(lines.joined(separator: "\n"))
             if let out = ProcessInfo.processInfo.environment["IRO_BENCH_OUT"],
-               let handle = FileHandle(forWritingAtPath: out) ?? (FileManager.default.createFile(atPath: out, contents: nil) ? FileHandle(forWritingAtPath: out) : nil) {
+                let handle = FileHandle(forWritingAtPath: out)
+                    ?? (FileManager.default.createFile(atPath: out, contents: nil) ? FileHandle(forWritingAtPath: out) : nil)
+            {
                 handle.seekToEndOfFile()
                 handle.write(Data((lines.joined(separator: "\n") + "\n").utf8))
                 handle.closeFile()

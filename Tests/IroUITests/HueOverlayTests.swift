@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR D1–D4 in the application's own windows: each tab floats its own hue slider over
 /// the image, the slider drives that tab's hue live, and it can be reset.
@@ -22,7 +23,8 @@ final class HueOverlayTests: XCTestCase {
             let label = try XCTUnwrap(gtk_widget_get_first_child(hue.widget))
             XCTAssertEqual(string(gtk_label_get_text(cast(label))), "Hue:")
             XCTAssertEqual(gtk_widget_get_next_sibling(label), hue.scale)
-            XCTAssertEqual(gtk_orientable_get_orientation(gcastOpaque(raw(hue.scale), gtk_orientable_get_type())), GTK_ORIENTATION_HORIZONTAL)
+            XCTAssertEqual(
+                gtk_orientable_get_orientation(gcastOpaque(raw(hue.scale), gtk_orientable_get_type())), GTK_ORIENTATION_HORIZONTAL)
             // The slider widget's box is 250 px (the theme pads the trough inside it).
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(hue.scale, hue.scale, &bounds), 0)

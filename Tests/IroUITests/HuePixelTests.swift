@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR D3, D4 in rendered pixels: the slider rotates the hue of what the canvas draws,
 /// from the pixels already decoded, per tab.
@@ -18,7 +19,7 @@ final class HuePixelTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             XCTAssertEqual(view.canvas.zoom?.scale, 1)
             view.hueControl.value = 0.7
-            view.hueControl.value = 0.5          // there and back: exactly the source again
+            view.hueControl.value = 0.5 // there and back: exactly the source again
             let pixels = try XCTUnwrap(Self.renderWhenDrawn(view.canvas.widget))
             let originX = (pixels.width - 400) / 2, originY = (pixels.height - 300) / 2
             for (x, y) in [(100, 75), (300, 75), (100, 225), (300, 225), (1, 1), (398, 298)] {
@@ -48,8 +49,9 @@ final class HuePixelTests: XCTestCase {
             XCTAssertTrue(centre.isClose(to: RGBA(0, 113, 0), tolerance: 3), "red at +120°: \(centre)")
             let model = HueMatrix(degrees: 120).apply(r: 1, g: 0, b: 0)
             XCTAssertEqual(Double(centre.g) / 255, model.g, accuracy: 3.0 / 255, "the display follows HueMatrix")
-            XCTAssertEqual(view.image.map { Self.firstPixel(of: $0.pixbuf) }, RGBA(255, 0, 0),
-                           "the document's own pixels stay untouched")
+            XCTAssertEqual(
+                view.image.map { Self.firstPixel(of: $0.pixbuf) }, RGBA(255, 0, 0),
+                "the document's own pixels stay untouched")
         }
     }
 
@@ -66,7 +68,8 @@ final class HuePixelTests: XCTestCase {
             adw_tab_view_set_selected_page(window.tabView, window.pages[1])
             XCTAssertTrue(GtkTestEnvironment.waitUntilDrawn(second.canvas.widget))
             let secondPixels = try XCTUnwrap(WidgetRenderer.render(second.canvas.widget))
-            XCTAssertEqual(secondPixels.pixel(secondPixels.width / 2, secondPixels.height / 2), RGBA(255, 0, 0), "the other tab is unchanged")
+            XCTAssertEqual(
+                secondPixels.pixel(secondPixels.width / 2, secondPixels.height / 2), RGBA(255, 0, 0), "the other tab is unchanged")
 
             adw_tab_view_set_selected_page(window.tabView, window.pages[0])
             XCTAssertTrue(GtkTestEnvironment.waitUntilDrawn(first.canvas.widget))
@@ -79,7 +82,10 @@ final class HuePixelTests: XCTestCase {
     @MainActor
     static func renderWhenDrawn(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
         var pixels: RenderedPixels?
-        GtkTestEnvironment.pump(timeout: 5) { pixels = WidgetRenderer.render(widget); return pixels != nil }
+        GtkTestEnvironment.pump(timeout: 5) {
+            pixels = WidgetRenderer.render(widget)
+            return pixels != nil
+        }
         return pixels
     }
 

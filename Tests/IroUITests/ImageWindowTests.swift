@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR C5, B1, A6, A7 in real windows: what a user sees after `iro FILE…`.
 final class ImageWindowTests: XCTestCase {
@@ -24,8 +25,9 @@ final class ImageWindowTests: XCTestCase {
             let originX = (pixels.width - 400) / 2, originY = (pixels.height - 300) / 2
             for (x, y) in [(100, 75), (300, 75), (100, 225), (300, 225), (1, 1), (398, 298)] {
                 let expected = Fixtures.quadrantColor(x: x, y: y, width: 400, height: 300)
-                XCTAssertTrue(pixels.pixel(originX + x, originY + y).isClose(to: expected, tolerance: 2),
-                              "image (\(x),\(y)): \(pixels.pixel(originX + x, originY + y)) vs \(expected)")
+                XCTAssertTrue(
+                    pixels.pixel(originX + x, originY + y).isClose(to: expected, tolerance: 2),
+                    "image (\(x),\(y)): \(pixels.pixel(originX + x, originY + y)) vs \(expected)")
             }
             // Outside the image: the canvas background, not image colour.
             let outside = pixels.pixel(max(0, originX - 5), originY + 150)
@@ -70,13 +72,19 @@ final class ImageWindowTests: XCTestCase {
 
             let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))
             let origin = zoom.contentOrigin(offset: view.canvas.offset, scale: zoom.scale)
-            let inset = 100 * zoom.scale / 2        // middle of the frame band
-            let points = [(origin.x + inset, origin.y + content.height / 2), (origin.x + content.width - inset, origin.y + content.height / 2),
-                          (origin.x + content.width / 2, origin.y + inset), (origin.x + content.width / 2, origin.y + content.height - inset)]
+            let inset = 100 * zoom.scale / 2 // middle of the frame band
+            let points = [
+                (origin.x + inset, origin.y + content.height / 2), (origin.x + content.width - inset, origin.y + content.height / 2),
+                (origin.x + content.width / 2, origin.y + inset), (origin.x + content.width / 2, origin.y + content.height - inset),
+            ]
             for (x, y) in points {
-                XCTAssertTrue(pixels.pixel(Int(x), Int(y)).isClose(to: RGBA(255, 0, 255), tolerance: 40), "frame at \(x),\(y): \(pixels.pixel(Int(x), Int(y)))")
+                XCTAssertTrue(
+                    pixels.pixel(Int(x), Int(y)).isClose(to: RGBA(255, 0, 255), tolerance: 40),
+                    "frame at \(x),\(y): \(pixels.pixel(Int(x), Int(y)))")
             }
-            XCTAssertTrue(pixels.pixel(Int(origin.x + content.width / 2), Int(origin.y + content.height / 2)).isClose(to: RGBA(0, 160, 0), tolerance: 10))
+            XCTAssertTrue(
+                pixels.pixel(Int(origin.x + content.width / 2), Int(origin.y + content.height / 2)).isClose(
+                    to: RGBA(0, 160, 0), tolerance: 10))
             // The zoom toolbar shows the same scale as a percentage.
             XCTAssertEqual(string(gtk_label_get_text(cast(window.zoomToolbar.percentage))), "\(Int((zoom.scale * 100).rounded())) %")
         }
@@ -95,7 +103,10 @@ final class ImageWindowTests: XCTestCase {
                 (folder, .isFolder),
                 (f.bytes("empty.png", []), .emptyFile),
                 (f.bytes("text.png", Array("hello".utf8)), .unsupportedFormat),
-                (f.bytes("bomb.png", PNGBytes.signature + PNGBytes.header(width: 90_000, height: 90_000)), .tooLarge(width: 90_000, height: 90_000)),
+                (
+                    f.bytes("bomb.png", PNGBytes.signature + PNGBytes.header(width: 90_000, height: 90_000)),
+                    .tooLarge(width: 90_000, height: 90_000)
+                ),
             ]
             let window = try XCTUnwrap(harness.open([good] + cases.map(\.0) + [f.bytes("cut.png", Array(f.data(of: good).prefix(60)))]))
             XCTAssertEqual(window.pageCount, cases.count + 2)

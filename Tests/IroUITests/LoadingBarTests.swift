@@ -1,9 +1,10 @@
 import CGtk
 import GtkSupport
-@testable import IroImaging
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroImaging
+@testable import IroUI
 
 /// BEHAVIOUR A6: the progress bar shows only for loads over 150 ms and goes when the load ends.
 final class LoadingBarTests: XCTestCase {

@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// Tabs in the background keep only screen-sized levels beyond the memory budget, show
 /// them at once when shown again, and decode more when the view needs it.
@@ -36,7 +37,8 @@ final class MemoryTests: XCTestCase {
             XCTAssertFalse(views[0].canvas.pyramid?.isComplete ?? true)
             XCTAssertEqual(views[0].decodedBytes, 0)
             XCTAssertNotNil(views[0].canvas.pyramid, "a trimmed tab still has levels to show at once")
-            XCTAssertLessThanOrEqual(views[0].canvas.pyramid.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, views[0].screenSide)
+            XCTAssertLessThanOrEqual(
+                views[0].canvas.pyramid.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, views[0].screenSide)
 
             // Shown again: the kept levels at once (same size, same view), every pixel again
             // soon after, since the view is still at 100 %.

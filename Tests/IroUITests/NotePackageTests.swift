@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR A8: `*.notesdoc` folders open as one read-only document.
 final class NotePackageTests: XCTestCase {

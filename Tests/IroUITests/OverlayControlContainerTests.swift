@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR D1, D2, D5: the reusable overlay container in a real window, driven through the
 /// real signals of its controllers (motion enter/leave, the control's gesture begin/end,
@@ -21,7 +22,7 @@ final class OverlayControlContainerTests: XCTestCase {
             // The timer is the initial duration after mapping, which happened in between.
             XCTAssertGreaterThanOrEqual(deadline, before + 0.4)
             XCTAssertLessThanOrEqual(deadline, monotonicSeconds() + 0.4)
-            if monotonicSeconds() < deadline {          // (a stalled machine may already be past it)
+            if monotonicSeconds() < deadline { // (a stalled machine may already be past it)
                 XCTAssertTrue(f.container.isRevealed)
                 XCTAssertTrue(f.container.isFullyShown)
             }
@@ -87,7 +88,7 @@ final class OverlayControlContainerTests: XCTestCase {
             let f = OverlayFixture(initialDuration: 0.2)
             defer { f.close() }
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !f.container.isRevealed })
-            gtk_window_set_focus_visible(cast(f.window), 1)       // the keyboard is in use
+            gtk_window_set_focus_visible(cast(f.window), 1) // the keyboard is in use
             f.focus(entering: true)
             XCTAssertTrue(f.container.isRevealed)
             GtkTestEnvironment.pump(for: 0.4)
@@ -102,15 +103,15 @@ final class OverlayControlContainerTests: XCTestCase {
             let f = OverlayFixture(initialDuration: 0.2)
             defer { f.close() }
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !f.container.isRevealed })
-            gtk_window_set_focus_visible(cast(f.window), 0)       // pointer in use (GTK clears it on clicks)
+            gtk_window_set_focus_visible(cast(f.window), 0) // pointer in use (GTK clears it on clicks)
             f.pointerEnters()
             f.gestureBegins()
-            f.focus(entering: true)             // GtkScale grabs focus on every click
+            f.focus(entering: true) // GtkScale grabs focus on every click
             f.gestureEnds()
             f.pointerLeaves()
             XCTAssertFalse(f.container.isRevealed, "a click's focus does not keep it after the pointer left")
             XCTAssertFalse(f.container.visibility.isFocused)
-            gtk_window_set_focus_visible(cast(f.window), 1)       // then the arrow keys are pressed
+            gtk_window_set_focus_visible(cast(f.window), 1) // then the arrow keys are pressed
             XCTAssertTrue(f.container.isRevealed, "the focused slider is now used from the keyboard: shown")
             f.focus(entering: false)
             XCTAssertFalse(f.container.isRevealed)
@@ -127,8 +128,9 @@ final class OverlayControlContainerTests: XCTestCase {
             // Tab: the faded-out control cannot take focus, its stand-in can.
             XCTAssertNotEqual(gtk_widget_child_focus(f.window, GTK_DIR_TAB_FORWARD), 0)
             XCTAssertTrue(f.container.isRevealed, "keyboard focus shows it")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_window_get_focus(cast(f.window)) == f.control },
-                          "focus moves on into the control once shown")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 2) { gtk_window_get_focus(cast(f.window)) == f.control },
+                "focus moves on into the control once shown")
             XCTAssertEqual(gtk_widget_get_focusable(f.container.revealer), 0, "shown: the revealer is out of the Tab order")
             GtkTestEnvironment.pump(for: 0.3)
             XCTAssertTrue(f.container.isRevealed, "held open by focus")
@@ -168,7 +170,7 @@ final class OverlayControlContainerTests: XCTestCase {
             let f = OverlayFixture(initialDuration: 0.2)
             let container = f.container
             XCTAssertNotNil(container.visibility.hideDeadline)
-            f.close()                      // window and widgets destroyed, container kept
+            f.close() // window and widgets destroyed, container kept
             GtkTestEnvironment.pump(for: 0.5)
             XCTAssertFalse(container.isRevealed && container.isFullyShown && gtk_widget_get_mapped(container.widget) != 0)
         }
@@ -261,8 +263,9 @@ final class OverlayFixture {
             .appendingPathComponent("../../data/style.css").standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: path), let provider = gtk_css_provider_new() else { return nil }
         gtk_css_provider_load_from_path(provider, path)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         return OpaquePointer(provider)
     }
 

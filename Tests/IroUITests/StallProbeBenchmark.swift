@@ -3,9 +3,10 @@ import Foundation
 import GtkSupport
 import IroCore
 import IroImaging
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// Responsiveness while a 100-megapixel image loads (BEHAVIOUR A6; issue "the main loop never
 /// stalls for more than 50 ms; closing the tab cancels the decode"): it opens with the
@@ -29,11 +30,14 @@ final class StallProbeBenchmark: XCTestCase {
         let fixtures = Fixtures()
         let started = monotonicSeconds()
         let url = fixtures.image("hundred-megapixels.jpg", width: side, height: side, type: "jpeg") { x, y in
-            (x % 250 < 3 || y % 250 < 3) ? RGBA(15, 15, 15)
+            (x % 250 < 3 || y % 250 < 3)
+                ? RGBA(15, 15, 15)
                 : RGBA(UInt8(x * 255 / side), UInt8(y * 255 / side), UInt8((x / 7 + y / 5) & 0xFF))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        print(String(format: "STALL fixture %d×%d JPEG, %.1f MB, made in %.1f s", side, side, Double(size) / 1e6, monotonicSeconds() - started))
+        print(
+            String(
+                format: "STALL fixture %d×%d JPEG, %.1f MB, made in %.1f s", side, side, Double(size) / 1e6, monotonicSeconds() - started))
         return (fixtures, url)
     }()
 
@@ -53,8 +57,11 @@ final class StallProbeBenchmark: XCTestCase {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
         try onMain {
             try Self.runClose(name: "close-at-once", after: { _ in true })
-            try Self.runClose(name: "close-in-full-decode", after: { view in
-                Self.phase(of: view) == "exact rendering shown" })
+            try Self.runClose(
+                name: "close-in-full-decode",
+                after: { view in
+                    Self.phase(of: view) == "exact rendering shown"
+                })
         }
     }
 
@@ -63,7 +70,12 @@ final class StallProbeBenchmark: XCTestCase {
     @MainActor final class Probe {
         /// `cpu`: milliseconds the main thread ran during the gap (the rest it waited:
         /// for the CPU, the X server, a lock).
-        struct Gap { let at: Double; let milliseconds: Double; let phase: String; var cpu: Double = 0 }
+        struct Gap {
+            let at: Double
+            let milliseconds: Double
+            let phase: String
+            var cpu: Double = 0
+        }
         private(set) var timerGaps: [Gap] = []
         private(set) var frameGaps: [Gap] = []
         /// Frame clock before-paint → after-paint (update, layout, paint): the frame's own work.
@@ -85,8 +97,14 @@ final class StallProbeBenchmark: XCTestCase {
         init(window: UnsafeMutablePointer<GtkWidget>) {
             self.window = window
             lastTimer = start
-            timer = addTimeout(milliseconds: 5) { [weak self] in self?.timerFired(); return self != nil }
-            tick = addTickCallback(window) { [weak self] _ in self?.frameTicked(); return self != nil }
+            timer = addTimeout(milliseconds: 5) { [weak self] in
+                self?.timerFired()
+                return self != nil
+            }
+            tick = addTickCallback(window) { [weak self] _ in
+                self?.frameTicked()
+                return self != nil
+            }
             if let clock = gtk_widget_get_frame_clock(window) {
                 onSignal(raw(clock), "before-paint") { [weak self] in
                     self?.paintStart = monotonicSeconds()
@@ -95,15 +113,20 @@ final class StallProbeBenchmark: XCTestCase {
                 onSignal(raw(clock), "after-paint") { [weak self] in
                     guard let self, self.timer != nil, let begun = self.paintStart else { return }
                     let now = monotonicSeconds()
-                    self.paints.append(Gap(at: now - self.start, milliseconds: (now - begun) * 1000, phase: self.phase,
-                                           cpu: (StallProbeBenchmark.threadCPUSeconds() - self.paintCPUStart) * 1000))
+                    self.paints.append(
+                        Gap(
+                            at: now - self.start, milliseconds: (now - begun) * 1000, phase: self.phase,
+                            cpu: (StallProbeBenchmark.threadCPUSeconds() - self.paintCPUStart) * 1000))
                 }
             }
         }
 
         private func updatePhase(_ now: Double) {
             let current = phaseOf()
-            if current != phase { phase = current; marks.append((current, now - start)) }
+            if current != phase {
+                phase = current
+                marks.append((current, now - start))
+            }
         }
 
         private func timerFired() {
@@ -121,27 +144,41 @@ final class StallProbeBenchmark: XCTestCase {
             let now = monotonicSeconds(), cpu = StallProbeBenchmark.threadCPUSeconds()
             updatePhase(now)
             if let lastFrame {
-                frameGaps.append(Gap(at: now - start, milliseconds: (now - lastFrame) * 1000, phase: phase, cpu: (cpu - lastFrameCPU) * 1000))
+                frameGaps.append(
+                    Gap(at: now - start, milliseconds: (now - lastFrame) * 1000, phase: phase, cpu: (cpu - lastFrameCPU) * 1000))
             }
             lastFrame = now
             lastFrameCPU = cpu
         }
 
         func stop() {
-            timer?.cancel(); timer = nil
-            if tick != 0 { gtk_widget_remove_tick_callback(window, tick); tick = 0 }
+            timer?.cancel()
+            timer = nil
+            if tick != 0 {
+                gtk_widget_remove_tick_callback(window, tick)
+                tick = 0
+            }
         }
 
         static func report(_ name: String, _ gaps: [Gap]) {
-            guard !gaps.isEmpty else { print("STALL \(name): no samples"); return }
+            guard !gaps.isEmpty else {
+                print("STALL \(name): no samples")
+                return
+            }
             let sorted = gaps.map(\.milliseconds).sorted()
             let worst = gaps.max { $0.milliseconds < $1.milliseconds }!
             let over50 = gaps.filter { $0.milliseconds > 50 }
-            print(String(format: "STALL %@: n %d  median %.1f ms  p99 %.1f ms  max %.1f ms (main thread ran %.1f ms of it; at %.2f s, during \"%@\")  over 50 ms: %d",
-                         name, gaps.count, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
-                         worst.milliseconds, worst.cpu, worst.at, worst.phase, over50.count))
+            print(
+                String(
+                    format:
+                        "STALL %@: n %d  median %.1f ms  p99 %.1f ms  max %.1f ms (main thread ran %.1f ms of it; at %.2f s, during \"%@\")  over 50 ms: %d",
+                    name, gaps.count, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
+                    worst.milliseconds, worst.cpu, worst.at, worst.phase, over50.count))
             for gap in over50.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(8) {
-                print(String(format: "STALL   %@ %.1f ms (main thread ran %.1f ms) ending at %.3f s during \"%@\"", name, gap.milliseconds, gap.cpu, gap.at, gap.phase))
+                print(
+                    String(
+                        format: "STALL   %@ %.1f ms (main thread ran %.1f ms) ending at %.3f s during \"%@\"", name, gap.milliseconds,
+                        gap.cpu, gap.at, gap.phase))
             }
         }
 
@@ -199,7 +236,9 @@ final class StallProbeBenchmark: XCTestCase {
     @MainActor static func runLoad() throws {
         let (harness, window) = try makeWindow()
         defer { harness.close() }
-        print("STALL renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(
+            "STALL renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
 
         let probe = Probe(window: window.window.widget)
         var view: DocumentView?
@@ -213,16 +252,19 @@ final class StallProbeBenchmark: XCTestCase {
         let opened = monotonicSeconds() - t0
         XCTAssertTrue(shown, "the image opened (\(phase(of: view)))")
         XCTAssertLessThan(view?.canvas.pyramid?.detail ?? 1, 1, "opened with reduced detail")
-        window.actions.activate("zoom-reset")        // 100 %: every pixel is decoded now
+        window.actions.activate("zoom-reset") // 100 %: every pixel is decoded now
         let done = GtkTestEnvironment.pump(timeout: 120) {
             view?.canvas.pyramid?.detail == 1 && phase(of: view) == "exact rendering shown" || phase(of: view) == "error page"
         }
         let loaded = monotonicSeconds() - t0
-        GtkTestEnvironment.pump(for: 0.5)          // and a little after: frames of the settled view
+        GtkTestEnvironment.pump(for: 0.5) // and a little after: frames of the settled view
         probe.stop()
         XCTAssertTrue(done, "the load ended (\(phase(of: view)))")
-        print(String(format: "STALL load: reduced image on screen after %.2f s; every pixel on screen at 100 %% after %.2f s; CPU %.1f s (all threads)",
-                     opened, loaded, cpuSeconds() - cpu0))
+        print(
+            String(
+                format:
+                    "STALL load: reduced image on screen after %.2f s; every pixel on screen at 100 %% after %.2f s; CPU %.1f s (all threads)",
+                opened, loaded, cpuSeconds() - cpu0))
         probe.report("load")
     }
 
@@ -264,12 +306,18 @@ final class StallProbeBenchmark: XCTestCase {
             let rate = (now - last) / (wall - lastWall)
             samples.append((wall - closedAt, rate))
             if idleAfter == nil, rate < max(0.1, idleRate * 2) { idleAfter = lastWall - closedAt }
-            last = now; lastWall = wall
+            last = now
+            lastWall = wall
         }
         probe.stop()
-        print(String(format: "STALL %@: closed %.2f s after opening, during \"%@\"; CPU from opening to closing %.0f %% of a core (idle window: %.0f %%)",
-                     name, closedAt - opened, openPhase, busyRate * 100, idleRate * 100))
-        print("STALL \(name): CPU after closing, per 100 ms: " + samples.prefix(12).map { String(format: "%.1f s %.0f %%", $0.0, $0.1 * 100) }.joined(separator: ", "))
+        print(
+            String(
+                format:
+                    "STALL %@: closed %.2f s after opening, during \"%@\"; CPU from opening to closing %.0f %% of a core (idle window: %.0f %%)",
+                name, closedAt - opened, openPhase, busyRate * 100, idleRate * 100))
+        print(
+            "STALL \(name): CPU after closing, per 100 ms: "
+                + samples.prefix(12).map { String(format: "%.1f s %.0f %%", $0.0, $0.1 * 100) }.joined(separator: ", "))
         if let idleAfter {
             print(String(format: "STALL %@: the process was back to idle within %.1f s of the tab closing", name, idleAfter + 0.1))
         } else {

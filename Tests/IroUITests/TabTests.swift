@@ -3,9 +3,10 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR B1–B5 and A3 through the same actions, signals and drops users trigger.
 final class TabTests: XCTestCase {
@@ -192,7 +193,7 @@ final class TabTests: XCTestCase {
             g_value_take_boxed(&value, fileList.map { UnsafeRawPointer($0) })
             let handled = iro_emit_drop(raw(try XCTUnwrap(window.dropTarget)), &value, 10, 10)
             g_value_unset(&value)
-            list.forEach { g_object_unref(raw($0)) }
+            for file in list { g_object_unref(raw(file)) }
             XCTAssertEqual(handled, 1)
             GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.isLoading } }
             XCTAssertEqual(Self.titles(window), ["a.png", "x.png", "y.png"])

@@ -3,16 +3,20 @@ import CGtkShims
 import Foundation
 import GtkSupport
 import IroCore
-@testable import IroUI
 import TestSupport
 import XCTest
+
+@testable import IroUI
 
 /// BEHAVIOUR C1–C7 in real windows, through the window's actions and the real gesture signals.
 final class ZoomTests: XCTestCase {
     /// Opens one image and returns its window and view, waiting for the exact rendering.
-    @MainActor static func show(_ harness: AppHarness, width: Int = 2400, height: Int = 1800,
-                                color: ((Int, Int) -> RGBA)? = nil) throws -> (DocumentWindow, DocumentView) {
-        let url = color.map { harness.fixtures.image("img.png", width: width, height: height, color: $0) }
+    @MainActor static func show(
+        _ harness: AppHarness, width: Int = 2400, height: Int = 1800,
+        color: ((Int, Int) -> RGBA)? = nil
+    ) throws -> (DocumentWindow, DocumentView) {
+        let url =
+            color.map { harness.fixtures.image("img.png", width: width, height: height, color: $0) }
             ?? harness.fixtures.quadrants("img.png", width: width, height: height)
         let window = try XCTUnwrap(harness.open([url]))
         let view = try XCTUnwrap(window.selectedView)
@@ -23,7 +27,9 @@ final class ZoomTests: XCTestCase {
     /// Waits until the canvas has drawn its exact rendering of the current view.
     @MainActor static func settle(_ view: DocumentView) {
         gtk_widget_queue_draw(view.canvas.widget)
-        GtkTestEnvironment.pump(timeout: 5) { view.canvas.renderer.rendering != nil && !view.canvas.renderer.isRendering && !view.canvas.animator.isRunning }
+        GtkTestEnvironment.pump(timeout: 5) {
+            view.canvas.renderer.rendering != nil && !view.canvas.renderer.isRendering && !view.canvas.animator.isRunning
+        }
         GtkTestEnvironment.pump(for: 0.03)
     }
 
@@ -52,8 +58,9 @@ final class ZoomTests: XCTestCase {
             window.actions.activate("zoom-out")
             Self.settle(view)
             XCTAssertEqual(canvas.zoom?.scale ?? 0, fit * 2, accuracy: 1e-9)
-            XCTAssertEqual(string(gtk_label_get_text(cast(window.zoomToolbar.percentage))),
-                           "\(Int((fit * 200).rounded())) %")
+            XCTAssertEqual(
+                string(gtk_label_get_text(cast(window.zoomToolbar.percentage))),
+                "\(Int((fit * 200).rounded())) %")
         }
     }
 
@@ -134,7 +141,7 @@ final class ZoomTests: XCTestCase {
             let zoom = try XCTUnwrap(canvas.zoom)
             let pointer = Point(x: zoom.viewportSize.width * 0.3, y: zoom.viewportSize.height * 0.6)
             let before = zoom.imagePoint(at: pointer, offset: canvas.offset, scale: canvas.displayScale)
-            canvas.zoomByWheel(steps: -1, at: pointer)       // one notch up
+            canvas.zoomByWheel(steps: -1, at: pointer) // one notch up
             let after = try XCTUnwrap(canvas.zoom).imagePoint(at: pointer, offset: canvas.offset, scale: canvas.displayScale)
             XCTAssertGreaterThan(canvas.displayScale, 1)
             XCTAssertEqual(after.x, before.x, accuracy: 1)
@@ -147,7 +154,9 @@ final class ZoomTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let (window, view) = try Self.show(harness, width: 64, height: 64) { x, y in (x + y) % 2 == 0 ? RGBA(0, 0, 0) : RGBA(255, 255, 255) }
+            let (window, view) = try Self.show(harness, width: 64, height: 64) { x, y in
+                (x + y) % 2 == 0 ? RGBA(0, 0, 0) : RGBA(255, 255, 255)
+            }
             window.actions.activate("zoom-in")
             window.actions.activate("zoom-in")
             Self.settle(view)

@@ -19,8 +19,10 @@ public final class Fixtures {
 
     /// Writes an image whose pixel at (x, y) is `color(x, y)`; `type` is "png" or "jpeg".
     @discardableResult
-    public func image(_ name: String, width: Int, height: Int, type: String = "png",
-                      alpha: Bool = false, color: (Int, Int) -> RGBA) -> URL {
+    public func image(
+        _ name: String, width: Int, height: Int, type: String = "png",
+        alpha: Bool = false, color: (Int, Int) -> RGBA
+    ) -> URL {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
         defer { g_object_unref(raw(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
@@ -30,7 +32,9 @@ public final class Fixtures {
             for x in 0..<width {
                 let c = color(x, y)
                 let p = pixels + y * stride + x * channels
-                p[0] = c.r; p[1] = c.g; p[2] = c.b
+                p[0] = c.r
+                p[1] = c.g
+                p[2] = c.b
                 if alpha { p[3] = c.a }
             }
         }
@@ -38,8 +42,8 @@ public final class Fixtures {
         let keys = type == "jpeg" ? ["quality"] : []
         let values = type == "jpeg" ? ["95"] : []
         _ = try? withGError { error in
-            withCStringArrayMutable(keys) { k in
-                withCStringArrayMutable(values) { v in
+            withMutableCStringArray(keys) { k in
+                withMutableCStringArray(values) { v in
                     gdk_pixbuf_savev(pixbuf, target.path, type, k, v, error)
                 }
             }
@@ -86,10 +90,4 @@ public final class Fixtures {
     }
 
     public func data(of url: URL) -> [UInt8] { (try? [UInt8](Data(contentsOf: url))) ?? [] }
-}
-
-private func withCStringArrayMutable<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import GtkSupport
 
@@ -19,7 +20,7 @@ public enum GtkTestEnvironment {
         adw_init()
         // Tests assert end states; animations would only add waiting.
         if let settings = gtk_settings_get_default() {
-            iroSetBool(raw(settings), "gtk-enable-animations", false)
+            iro_object_set_boolean(raw(settings), "gtk-enable-animations", 0)
         }
         MainLoopBridge.attach()
         return true
@@ -51,12 +52,4 @@ public enum GtkTestEnvironment {
         pump(for: 0.05)
         return ok
     }
-}
-
-func iroSetBool(_ object: UnsafeMutableRawPointer, _ property: String, _ value: Bool) {
-    var gvalue = GValue()
-    g_value_init(&gvalue, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))     // G_TYPE_BOOLEAN
-    g_value_set_boolean(&gvalue, value ? 1 : 0)
-    g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &gvalue)
-    g_value_unset(&gvalue)
 }

@@ -5,7 +5,12 @@ import GtkSupport
 /// RGBA colour with 8-bit channels, for pixel assertions.
 public struct RGBA: Equatable, CustomStringConvertible, Sendable {
     public var r, g, b, a: UInt8
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
     public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
 
     /// Whether every channel is within `tolerance` of `other`.
@@ -37,17 +42,25 @@ public enum WidgetRenderer {
         gtk_test_widget_wait_for_draw(widget)
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
-              let renderer = gtk_native_get_renderer(native) else { return nil }
+            let renderer = gtk_native_get_renderer(native)
+        else { return nil }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(raw(paintable)) }
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { print("WidgetRenderer: nothing drawn"); return nil }
+        guard let node = gtk_snapshot_free_to_node(snapshot) else {
+            print("WidgetRenderer: nothing drawn")
+            return nil
+        }
         defer { gsk_render_node_unref(node) }
         // The viewport is the widget's whole area, not just the bounds of what was drawn.
-        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                       size: graphene_size_t(width: Float(width), height: Float(height)))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { print("WidgetRenderer: render failed"); return nil }
+        var viewport = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else {
+            print("WidgetRenderer: render failed")
+            return nil
+        }
         defer { g_object_unref(raw(texture)) }
         if let path = ProcessInfo.processInfo.environment["IRO_TEST_SAVE_RENDER"] {
             _ = gdk_texture_save_to_png(texture, path)

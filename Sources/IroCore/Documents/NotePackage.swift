@@ -29,8 +29,10 @@ public struct NotePackage: Equatable, Sendable {
         path.pathExtension.lowercased() == pathExtension
     }
 
-    public static func load(folder: RawPath,
-                            maximumTextBytes: Int = defaultMaximumTextBytes) throws(NotePackageError) -> NotePackage {
+    public static func load(
+        folder: RawPath,
+        maximumTextBytes: Int = defaultMaximumTextBytes
+    ) throws(NotePackageError) -> NotePackage {
         guard isPackageName(folder) else { throw .notAFolder }
         switch kind(of: folder) {
         case .directory: break
@@ -44,7 +46,7 @@ public struct NotePackage: Equatable, Sendable {
         let data = try readText(at: textPath, limit: maximumTextBytes)
         // Strict decoding: a wrong encoding is an error, not a page of replacement characters.
         guard var text = String(validating: data, as: UTF8.self) else { throw .textNotUTF8 }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a BOM is legal UTF-8 but not content
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() } // a BOM is legal UTF-8 but not content
 
         let imagePath = folder.appending(imageFileName)
         let image = kind(of: imagePath) == .regularFile ? imagePath : nil

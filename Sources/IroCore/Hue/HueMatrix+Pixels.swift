@@ -23,10 +23,13 @@ extension HueMatrix {
 
     /// Source-to-destination over a row range; see `HueTables.apply(layout:from:to:...)`.
     /// Split `0..<height` into bands and call this from several threads to use every core.
-    public static func apply(_ tables: HueTables, layout: PixelLayout,
-                             from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
-                             stride: Int, width: Int, height: Int, rows: Range<Int>) {
-        tables.apply(layout: layout, from: source, to: destination,
-                     stride: stride, width: width, height: height, rows: rows)
+    public static func apply(
+        _ tables: HueTables, layout: PixelLayout,
+        from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
+        stride: Int, width: Int, height: Int, rows: Range<Int>
+    ) {
+        tables.apply(
+            layout: layout, from: source, to: destination,
+            stride: stride, width: width, height: height, rows: rows)
     }
 }

@@ -1,4 +1,4 @@
-import Glibc  // cos, sin, remainder
+import Glibc // cos, sin, remainder
 
 /// The hue rotation of BEHAVIOUR D3: a slider value 0…1 rotates the displayed hue by
 /// (value − 0.5) × 360°.
@@ -72,9 +72,11 @@ public struct HueMatrix: Equatable, Sendable {
 
     /// The matrix applied without clamping (for reasoning and tests).
     public func transform(r: Double, g: Double, b: Double) -> (r: Double, g: Double, b: Double) {
-        (rows[0][0] * r + rows[0][1] * g + rows[0][2] * b,
-         rows[1][0] * r + rows[1][1] * g + rows[1][2] * b,
-         rows[2][0] * r + rows[2][1] * g + rows[2][2] * b)
+        (
+            rows[0][0] * r + rows[0][1] * g + rows[0][2] * b,
+            rows[1][0] * r + rows[1][1] * g + rows[1][2] * b,
+            rows[2][0] * r + rows[2][1] * g + rows[2][2] * b
+        )
     }
 
     /// The colour as displayed: the matrix result clamped to [0, 1] per channel.

@@ -46,9 +46,11 @@ public struct HueTables: Sendable {
     /// have `height` rows of `stride` bytes, each holding `width` pixels in `layout`. The
     /// source is never written (unless it is the destination), so callers can split the row
     /// range across threads over a shared, immutable source. Bad geometry does nothing.
-    public func apply(layout: PixelLayout,
-                      from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
-                      stride: Int, width: Int, height: Int, rows: Range<Int>) {
+    public func apply(
+        layout: PixelLayout,
+        from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
+        stride: Int, width: Int, height: Int, rows: Range<Int>
+    ) {
         let rowBytes = width.multipliedReportingOverflow(by: layout.bytesPerPixel)
         guard width > 0, height > 0, !rowBytes.overflow, stride >= rowBytes.partialValue else { return }
         let rows = rows.clamped(to: 0..<height)
@@ -69,8 +71,10 @@ public struct HueTables: Sendable {
 
     /// Dispatches to a loop specialised for the layout's constant offsets, so the inner
     /// loop indexes with literals rather than loads.
-    func process(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>,
-                         count: Int, layout: PixelLayout) {
+    func process(
+        from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>,
+        count: Int, layout: PixelLayout
+    ) {
         entries.withUnsafeBufferPointer { table in
             switch layout {
             case .bgraPremultiplied:
@@ -82,17 +86,20 @@ public struct HueTables: Sendable {
             case .rgb:
                 Self.loop(table, input, output, count, bpp: 3, r: 0, g: 1, b: 2, a: nil, premultiplied: false)
             default:
-                Self.loop(table, input, output, count, bpp: layout.bytesPerPixel,
-                          r: layout.redIndex, g: layout.greenIndex, b: layout.blueIndex,
-                          a: layout.alphaIndex, premultiplied: layout.isPremultiplied)
+                Self.loop(
+                    table, input, output, count, bpp: layout.bytesPerPixel,
+                    r: layout.redIndex, g: layout.greenIndex, b: layout.blueIndex,
+                    a: layout.alphaIndex, premultiplied: layout.isPremultiplied)
             }
         }
     }
 
     @inline(__always)
-    private static func loop(_ table: UnsafeBufferPointer<Int32>,
-                             _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>,
-                             _ count: Int, bpp: Int, r: Int, g: Int, b: Int, a: Int?, premultiplied: Bool) {
+    private static func loop(
+        _ table: UnsafeBufferPointer<Int32>,
+        _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>,
+        _ count: Int, bpp: Int, r: Int, g: Int, b: Int, a: Int?, premultiplied: Bool
+    ) {
         var p = 0
         let end = count * bpp
         while p < end {
@@ -111,8 +118,10 @@ public struct HueTables: Sendable {
     }
 
     @inline(__always)
-    private static func channel(_ table: UnsafeBufferPointer<Int32>, _ row: Int,
-                                _ red: Int, _ green: Int, _ blue: Int, _ limit: Int32) -> UInt8 {
+    private static func channel(
+        _ table: UnsafeBufferPointer<Int32>, _ row: Int,
+        _ red: Int, _ green: Int, _ blue: Int, _ limit: Int32
+    ) -> UInt8 {
         let sum = table[row + red] &+ table[row + 256 + green] &+ table[row + 512 + blue]
         let value = (sum &+ half) >> fractionBits
         return UInt8(truncatingIfNeeded: min(max(value, 0), limit))

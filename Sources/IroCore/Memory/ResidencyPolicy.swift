@@ -11,7 +11,10 @@ public struct ResidencyPolicy: Equatable, Sendable {
         public let lastShown: Double
         public let isShown: Bool
         public init(id: DocumentID, bytes: Int, lastShown: Double, isShown: Bool) {
-            self.id = id; self.bytes = bytes; self.lastShown = lastShown; self.isShown = isShown
+            self.id = id
+            self.bytes = bytes
+            self.lastShown = lastShown
+            self.isShown = isShown
         }
     }
 

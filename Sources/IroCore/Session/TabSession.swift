@@ -77,8 +77,10 @@ public struct TabSession: Equatable, Sendable {
     /// range. A window's first tab is always active. Returns false (and changes nothing) if
     /// the window is unknown or the document is already open somewhere — use `move` for that.
     @discardableResult
-    public mutating func add(_ document: DocumentID, to window: WindowID, at index: Int? = nil,
-                             select: Bool = true) -> Bool {
+    public mutating func add(
+        _ document: DocumentID, to window: WindowID, at index: Int? = nil,
+        select: Bool = true
+    ) -> Bool {
         guard contains(window: window), !contains(document) else { return false }
         insert(document, into: window, at: index)
         if select || activeByWindow[window] == nil { activeByWindow[window] = document }
@@ -122,7 +124,8 @@ public struct TabSession: Equatable, Sendable {
     /// Drags a tab to a new position in its own window (clamped to the tab range).
     public mutating func reorder(_ document: DocumentID, to index: Int) {
         guard let window = window(of: document), var tabs = tabsByWindow[window],
-              let from = tabs.firstIndex(of: document) else { return }
+            let from = tabs.firstIndex(of: document)
+        else { return }
         tabs.remove(at: from)
         tabs.insert(document, at: min(max(index, 0), tabs.count))
         tabsByWindow[window] = tabs
@@ -186,7 +189,8 @@ public struct TabSession: Equatable, Sendable {
     /// Removes a document from its window, moving the active tab to a neighbour if needed.
     private mutating func detach(_ document: DocumentID) -> (window: WindowID, becameEmpty: Bool)? {
         guard let window = window(of: document), var tabs = tabsByWindow[window],
-              let index = tabs.firstIndex(of: document) else { return nil }
+            let index = tabs.firstIndex(of: document)
+        else { return nil }
         tabs.remove(at: index)
         tabsByWindow[window] = tabs
         if activeByWindow[window] == document {

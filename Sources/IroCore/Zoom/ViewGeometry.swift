@@ -7,7 +7,10 @@
 public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
@@ -37,7 +40,8 @@ public enum ViewGeometry {
     public static func visibleContent(viewport: Size, origin: Point, contentSize: Size, margin: Double = 0) -> PixelRect {
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
         guard origin.x.isFinite, origin.y.isFinite, viewport.width.isFinite, viewport.height.isFinite,
-              contentSize.width.isFinite, contentSize.height.isFinite, margin.isFinite else { return empty }
+            contentSize.width.isFinite, contentSize.height.isFinite, margin.isFinite
+        else { return empty }
         let mx = viewport.width * margin, my = viewport.height * margin
         let x0 = max(0, (-origin.x - mx).rounded(.down)), y0 = max(0, (-origin.y - my).rounded(.down))
         let x1 = min(contentSize.width.rounded(.up), (-origin.x + viewport.width + mx).rounded(.up))
@@ -51,11 +55,11 @@ public enum ViewGeometry {
     /// `imageSize` is given in the same unit).
     public static func unrotate(_ rect: PixelRect, quarterTurns: Int, imageWidth: Int, imageHeight: Int) -> PixelRect {
         switch normalized(quarterTurns) {
-        case 1:   // shown (xr, yr) ← image (yr, H − xr)
+        case 1: // shown (xr, yr) ← image (yr, H − xr)
             return PixelRect(x: rect.y, y: imageHeight - rect.maxX, width: rect.height, height: rect.width)
-        case 2:   // shown (xr, yr) ← image (W − xr, H − yr)
+        case 2: // shown (xr, yr) ← image (W − xr, H − yr)
             return PixelRect(x: imageWidth - rect.maxX, y: imageHeight - rect.maxY, width: rect.width, height: rect.height)
-        case 3:   // shown (xr, yr) ← image (W − yr, xr)
+        case 3: // shown (xr, yr) ← image (W − yr, xr)
             return PixelRect(x: imageWidth - rect.maxY, y: rect.x, width: rect.height, height: rect.width)
         default:
             return rect

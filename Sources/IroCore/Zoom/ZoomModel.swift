@@ -161,15 +161,17 @@ public struct ZoomModel: Equatable, Sendable {
     /// offset on an axis where the content fills the viewport, centred where it does not.
     public func contentOrigin(offset: Point, scale: Double) -> Point {
         let content = contentSize(at: scale)
-        return Point(x: Self.origin(content: content.width, viewport: viewportSize.width, offset: offset.x),
-                     y: Self.origin(content: content.height, viewport: viewportSize.height, offset: offset.y))
+        return Point(
+            x: Self.origin(content: content.width, viewport: viewportSize.width, offset: offset.x),
+            y: Self.origin(content: content.height, viewport: viewportSize.height, offset: offset.y))
     }
 
     /// The offset limited to the scrollable range on each axis (0 where nothing scrolls).
     public func clampedOffset(_ offset: Point, scale: Double) -> Point {
         let content = contentSize(at: scale)
-        return Point(x: Self.clamp(offset.x, content: content.width, viewport: viewportSize.width),
-                     y: Self.clamp(offset.y, content: content.height, viewport: viewportSize.height))
+        return Point(
+            x: Self.clamp(offset.x, content: content.width, viewport: viewportSize.width),
+            y: Self.clamp(offset.y, content: content.height, viewport: viewportSize.height))
     }
 
     /// The image point (in natural image pixels) under a viewport point.

@@ -38,7 +38,7 @@ enum DeclaredSize {
         }
         func u16(_ b: [UInt8], _ i: Int) -> Int { little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1]) }
         func u32(_ b: [UInt8], _ i: Int) -> Int { little ? u16(b, i) | u16(b, i + 2) << 16 : u16(b, i) << 16 | u16(b, i + 2) }
-        guard u16(head, 2) == 42 else { return nil }          // 43 is BigTIFF: left to the loader
+        guard u16(head, 2) == 42 else { return nil } // 43 is BigTIFF: left to the loader
         let offset = u32(head, 4)
         guard offset >= 8, fseeko(file, off_t(offset), SEEK_SET) == 0 else { return nil }
         let capacity = 2 + 12 * 64
@@ -52,8 +52,8 @@ enum DeclaredSize {
             let tag = u16(ifd, at), type = u16(ifd, at + 2)
             let value: Int
             switch type {
-            case 3: value = u16(ifd, at + 8)                    // SHORT
-            case 4: value = u32(ifd, at + 8)                    // LONG
+            case 3: value = u16(ifd, at + 8) // SHORT
+            case 4: value = u32(ifd, at + 8) // LONG
             default: continue
             }
             if tag == 256 { width = value } else if tag == 257 { height = value }
@@ -67,9 +67,12 @@ enum DeclaredSize {
     static func xpm(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let marker = Array("/* XPM */".utf8)
         guard bytes.count > marker.count, Array(bytes[0..<marker.count]) == marker,
-              let open = bytes[marker.count...].firstIndex(of: 0x22) else { return nil }
+            let open = bytes[marker.count...].firstIndex(of: 0x22)
+        else { return nil }
         let values = bytes[(open + 1)...].prefix { $0 != 0x22 && $0 != 0x0A }
-        let numbers = String(decoding: values, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).prefix(2).compactMap { Int($0) }
+        let numbers = String(decoding: values, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).prefix(2).compactMap {
+            Int($0)
+        }
         guard numbers.count == 2 else { return nil }
         return (numbers[0], numbers[1])
     }

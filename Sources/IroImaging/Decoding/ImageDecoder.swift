@@ -1,6 +1,6 @@
 import CGtk
-import Glibc
 import GObjectSupport
+import Glibc
 import IroCore
 
 /// Decodes image files with gdk-pixbuf, off the main thread (BEHAVIOUR A6).
@@ -12,7 +12,6 @@ import IroCore
 /// (`PixbufLoad`), which lets a closed tab cancel the work and lets the UI show
 /// progress. JPEG alone is decoded its own way (`JPEGDecoding`).
 public enum ImageDecoder {
-
     /// What the header says, without decoding pixels.
     public struct Header: Sendable, Equatable {
         public let formatName: String
@@ -53,14 +52,18 @@ public enum ImageDecoder {
     /// reported through `Task.isCancelled` by the caller; this returns nil then.
     /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
     @concurrent
-    nonisolated public static func decode(path: RawPath, detail: DecodeDetail = .full,
-                                          progress: LoadProgress? = nil) async throws(LoadError) -> DecodedImage? {
+    nonisolated public static func decode(
+        path: RawPath, detail: DecodeDetail = .full,
+        progress: LoadProgress? = nil
+    ) async throws(LoadError) -> DecodedImage? {
         try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
     }
 
     /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
-    nonisolated public static func decodeSynchronously(path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
-                                                       isCancelled: () -> Bool = { false }) throws(LoadError) -> DecodedImage? {
+    nonisolated public static func decodeSynchronously(
+        path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+        isCancelled: () -> Bool = { false }
+    ) throws(LoadError) -> DecodedImage? {
         let fileSize = try FileCheck.regularFileSize(at: path)
         let header = try readHeader(path: path)
         let load = PixbufLoad(path: path, header: header, fileSize: fileSize, progress: progress)

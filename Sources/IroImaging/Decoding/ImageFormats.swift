@@ -13,7 +13,10 @@ public enum ImageFormats {
         while let current = node {
             if let format = current.pointee.data.map(OpaquePointer.init), let types = gdk_pixbuf_format_get_mime_types(format) {
                 var index = 0
-                while let type = types[index] { result.insert(String(cString: type)); index += 1 }
+                while let type = types[index] {
+                    result.insert(String(cString: type))
+                    index += 1
+                }
                 g_strfreev(types)
             }
             node = current.pointee.next
@@ -29,7 +32,9 @@ public enum ImageFormats {
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
         guard count > 0 else { return nil }
         var uncertain: gboolean = 0
-        let guessed = head.withUnsafeBytes { g_content_type_guess(nil, $0.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count), &uncertain) }
+        let guessed = head.withUnsafeBytes {
+            g_content_type_guess(nil, $0.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count), &uncertain)
+        }
         guard let guessed else { return nil }
         defer { g_free(guessed) }
         guard uncertain == 0, let mime = g_content_type_get_mime_type(guessed) else { return nil }

@@ -1,6 +1,6 @@
 import CGtk
-import Glibc
 import GObjectSupport
+import Glibc
 import IroCore
 
 /// One decode of a file through gdk-pixbuf's loader for the format its header named,
@@ -29,9 +29,12 @@ struct PixbufLoad {
     /// `size`: asked of the loader before any data (a JPEG then decodes straight at it);
     /// the decoded image still knows its full size from the header. `recover`: what to do
     /// when the loader fails (by default, the failure classified).
-    func incremental(size: (width: Int, height: Int)? = nil, isCancelled: () -> Bool,
-                     recover: (GLibError) throws(LoadError) -> DecodedImage? = PixbufLoad.fail)
-        throws(LoadError) -> DecodedImage? {
+    func incremental(
+        size: (width: Int, height: Int)? = nil, isCancelled: () -> Bool,
+        recover: (GLibError) throws(LoadError) -> DecodedImage? = PixbufLoad.fail
+    )
+        throws(LoadError) -> DecodedImage?
+    {
         let (opened, code) = path.withCString { (fopen($0, "rb"), errno) }
         guard let file = opened else {
             throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
@@ -89,8 +92,9 @@ struct PixbufLoad {
             if let problem = check.problemAfterDecoding() { throw .damaged(detail: problem) }
         }
         let loaded: OpaquePointer?
-        do { loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } } }
-        catch { throw Self.classify(error) }
+        do { loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } } } catch {
+            throw Self.classify(error)
+        }
         guard let pixbuf = loaded else { throw .damaged(detail: "no image data") }
         defer { g_object_unref(raw(pixbuf)) }
         guard let image = try upright(pixbuf, reduced: false) else { throw .damaged(detail: "no image data") }
@@ -108,9 +112,10 @@ struct PixbufLoad {
         }
         guard reduced else { return DecodedImage(adopting: turned, formatName: header.formatName) }
         let quarterTurned = (5...8).contains(orientation)
-        return DecodedImage(adopting: turned, formatName: header.formatName,
-                            imageWidth: quarterTurned ? header.height : header.width,
-                            imageHeight: quarterTurned ? header.width : header.height)
+        return DecodedImage(
+            adopting: turned, formatName: header.formatName,
+            imageWidth: quarterTurned ? header.height : header.width,
+            imageHeight: quarterTurned ? header.width : header.height)
     }
 
     /// Ends a load that is being abandoned; its error says nothing new.

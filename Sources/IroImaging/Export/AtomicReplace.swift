@@ -24,7 +24,10 @@ enum AtomicReplace {
         finished = true
         // So the rename itself survives a crash; failing here loses nothing already written.
         let directory = folder.withCString { open($0, O_RDONLY | O_DIRECTORY) }
-        if directory >= 0 { fsync(directory); close(directory) }
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
     }
 
     /// A new, empty file with an unused random name. Created with mode 0666 so the umask
@@ -33,7 +36,10 @@ enum AtomicReplace {
         for _ in 0..<16 {
             let path = folder.appending(temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36))
             let (fd, code) = path.withCString { (open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666), errno) }
-            if fd >= 0 { close(fd); return path }
+            if fd >= 0 {
+                close(fd)
+                return path
+            }
             if code != EEXIST { throw classify(code, folder: folder) }
         }
         throw .writeFailed(detail: "no free temporary name in \(folder.displayString)")

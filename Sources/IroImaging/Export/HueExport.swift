@@ -1,8 +1,8 @@
 import CGtk
 import Dispatch
 import FoundationEssentials
-import Glibc
 import GObjectSupport
+import Glibc
 import IroCore
 
 /// "Export Adjusted Copy…" without the UI (BEHAVIOUR D6): the hue applied to a snapshot of the
@@ -34,14 +34,18 @@ public enum HueExport {
     /// Adjusts `snapshot` by the slider value `hue` and writes it to `destination`,
     /// refusing the file the document came from (`original`). Runs off the main thread.
     @concurrent
-    nonisolated public static func write(_ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
-                                         original: RawPath?) async throws(ExportError) {
+    nonisolated public static func write(
+        _ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
+        original: RawPath?
+    ) async throws(ExportError) {
         try writeSynchronously(snapshot, hue: hue, to: destination, original: original)
     }
 
     /// The same work on the calling thread.
-    nonisolated public static func writeSynchronously(_ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
-                                                      original: RawPath?) throws(ExportError) {
+    nonisolated public static func writeSynchronously(
+        _ snapshot: PixbufSnapshot, hue: Double, to destination: RawPath,
+        original: RawPath?
+    ) throws(ExportError) {
         let name = destination.lastComponent.displayString
         guard let format = format(forFileName: name) else { throw .unsupportedFormat(fileName: name) }
         if let original, isSameFile(destination, original) { throw .sameAsOriginal }
@@ -72,9 +76,10 @@ public enum HueExport {
         nonisolated(unsafe) let base = pixels
         let bands = min(height, ProcessInfo.processInfo.activeProcessorCount * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let rows = height * band / bands ..< height * (band + 1) / bands
-            tables.apply(layout: layout, from: UnsafePointer(base), to: base,
-                         stride: stride, width: width, height: height, rows: rows)
+            let rows = height * band / bands..<height * (band + 1) / bands
+            tables.apply(
+                layout: layout, from: UnsafePointer(base), to: base,
+                stride: stride, width: width, height: height, rows: rows)
         }
     }
 
@@ -82,8 +87,8 @@ public enum HueExport {
         let options: [(String, String)] = format == .jpeg ? [("quality", jpegQuality)] : []
         do {
             _ = try withGError { error in
-                withCStrings(options.map(\.0)) { keys in
-                    withCStrings(options.map(\.1)) { values in
+                withMutableCStringArray(options.map(\.0)) { keys in
+                    withMutableCStringArray(options.map(\.1)) { values in
                         path.withCString { gdk_pixbuf_savev(pixbuf, $0, format.rawValue, keys, values, error) }
                     }
                 }
@@ -111,11 +116,4 @@ public enum HueExport {
         defer { free(folder) }
         return RawPath(cString: folder).appending(path.lastComponent)
     }
-}
-
-/// A NULL-terminated `char **` for gdk-pixbuf's option lists.
-nonisolated private func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

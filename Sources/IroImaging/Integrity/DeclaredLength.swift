@@ -42,18 +42,22 @@ final class DeclaredLength: IntegrityCheck {
         guard b.count >= 26, b[0] == 0x42, b[1] == 0x4D else { return nil }
         let dibSize = le32(b, 14)
         var width: Int, height: Int, bits: Int, compression = 0
-        if dibSize == 12 {                       // OS/2 BITMAPCOREHEADER
-            width = le16(b, 18); height = le16(b, 20); bits = le16(b, 24)
+        if dibSize == 12 { // OS/2 BITMAPCOREHEADER
+            width = le16(b, 18)
+            height = le16(b, 20)
+            bits = le16(b, 24)
         } else if dibSize >= 40, b.count >= 34 {
             width = Int(Int32(truncatingIfNeeded: le32(b, 18)))
             height = Int(Int32(truncatingIfNeeded: le32(b, 22)))
-            bits = le16(b, 28); compression = le32(b, 30)
+            bits = le16(b, 28)
+            compression = le32(b, 30)
         } else {
             return nil
         }
-        height = abs(height)                      // negative: stored top-down
+        height = abs(height) // negative: stored top-down
         guard [0, 3, 6].contains(compression), [1, 4, 8, 16, 24, 32].contains(bits),
-              width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 else { return nil }
+            width > 0, height > 0, width <= 1 << 20, height <= 1 << 20
+        else { return nil }
         let start = max(le32(b, 10), 14 + dibSize)
         let stride = (width * bits + 31) / 32 * 4
         return start + stride * (height - 1) + (width * bits + 7) / 8
@@ -78,7 +82,9 @@ final class DeclaredLength: IntegrityCheck {
             }
             var value = 0, digits = 0
             while index < b.count, (0x30...0x39).contains(b[index]), digits < 9 {
-                value = value * 10 + Int(b[index] - 0x30); index += 1; digits += 1
+                value = value * 10 + Int(b[index] - 0x30)
+                index += 1
+                digits += 1
             }
             return digits > 0 ? value : nil
         }
@@ -88,8 +94,8 @@ final class DeclaredLength: IntegrityCheck {
             guard let value = number(), value > 0 else { return nil }
             maxValue = value
         }
-        guard index < b.count else { return nil }     // header runs past what was read
-        let dataStart = index + 1                      // one whitespace character ends the header
+        guard index < b.count else { return nil } // header runs past what was read
+        let dataStart = index + 1 // one whitespace character ends the header
         let channels = (kind == 3 || kind == 6) ? 3 : 1
         let samples = width * height * channels
         switch kind {
@@ -114,4 +120,3 @@ final class DeclaredLength: IntegrityCheck {
         return (0..<entries).map { 6 + 16 * $0 }.map { le32(b, $0 + 12) + le32(b, $0 + 8) }.max()
     }
 }
-

@@ -8,7 +8,10 @@ import IroCore
 /// is ignored.
 struct JPEGMarkerScanner {
     private enum State {
-        case start, marker, code, lengthHigh, lengthLow(high: UInt8), skip(Int, thenEntropy: Bool), entropy, entropyFF, ended
+        case start, marker, code, lengthHigh
+        case lengthLow(high: UInt8)
+        case skip(Int, thenEntropy: Bool)
+        case entropy, entropyFF, ended
         /// Does not start with a marker: not followed, left to the loader to judge.
         case notFollowed
     }
@@ -34,29 +37,33 @@ struct JPEGMarkerScanner {
             case .ended, .notFollowed:
                 return
             case .start:
-                guard bytes[i] == 0xFF else { state = .notFollowed; return }     // SOI is FF D8
+                guard bytes[i] == 0xFF else {
+                    state = .notFollowed
+                    return
+                } // SOI is FF D8
                 state = .code
                 i += 1
             case .marker:
                 if bytes[i] == 0xFF { state = .code }
-                i += 1                                   // junk between segments is skipped
+                i += 1 // junk between segments is skipped
             case .code:
                 let code = bytes[i]
                 i += 1
                 switch code {
-                case 0xFF: break                         // fill byte
+                case 0xFF: break // fill byte
                 case 0xD9: state = .ended
                 case 0xD8, 0x01, 0xD0...0xD7: state = .marker
                 default:
                     segmentIsScan = code == 0xDA
-                    if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) {   // not DHT, JPG, DAC
+                    if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) { // not DHT, JPG, DAC
                         hasFrame = true
                         isProgressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
                     }
                     state = .lengthHigh
                 }
             case .lengthHigh:
-                state = .lengthLow(high: bytes[i]); i += 1
+                state = .lengthLow(high: bytes[i])
+                i += 1
             case .lengthLow(let high):
                 let length = Int(high) << 8 | Int(bytes[i])
                 i += 1
@@ -76,9 +83,11 @@ struct JPEGMarkerScanner {
             case .entropyFF:
                 let code = bytes[i]
                 switch code {
-                case 0x00, 0xD0...0xD7: state = .entropy; i += 1   // stuffed 0xFF or restart marker
-                case 0xFF: i += 1                                    // fill
-                default: state = .code                               // a marker: SOS, DHT, EOI…
+                case 0x00, 0xD0...0xD7:
+                    state = .entropy
+                    i += 1 // stuffed 0xFF or restart marker
+                case 0xFF: i += 1 // fill
+                default: state = .code // a marker: SOS, DHT, EOI…
                 }
             }
         }
@@ -101,4 +110,3 @@ extension JPEGMarkerScanner {
         return scanner
     }
 }
-

@@ -78,7 +78,9 @@ public final class ImagePyramid: @unchecked Sendable {
         let reused = smaller.map { $0.width == width && $0.height == height ? $0.levels.filter { $0.scale < top / 1.5 } : [] } ?? []
         let reusedTop = reused.first?.scale ?? 0
         var current = image.pixbuf
-        while scale / 2 > reusedTop * 1.5, max(gdk_pixbuf_get_width(current), gdk_pixbuf_get_height(current)) > Int32(Self.smallestSide), !isCancelled() {
+        while scale / 2 > reusedTop * 1.5, max(gdk_pixbuf_get_width(current), gdk_pixbuf_get_height(current)) > Int32(Self.smallestSide),
+            !isCancelled()
+        {
             let w = max(1, gdk_pixbuf_get_width(current) / 2), h = max(1, gdk_pixbuf_get_height(current) / 2)
             guard let half = gdk_pixbuf_scale_simple(current, w, h, GDK_INTERP_BILINEAR) else { break }
             scale /= 2
@@ -121,10 +123,15 @@ extension ImageDecoder {
     /// Decodes `path` at `detail` and builds its pyramid, all off the main thread: what a tab needs to show.
     /// `reusing`: the less detailed levels shown now, when this decode adds detail to them.
     @concurrent
-    nonisolated public static func decodeForDisplay(path: RawPath, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
-                                                    progress: LoadProgress? = nil) async throws(LoadError) -> ImagePyramid? {
-        guard let image = try decodeSynchronously(path: path, detail: detail, progress: progress,
-                                                  isCancelled: { Task.isCancelled }) else { return nil }
+    nonisolated public static func decodeForDisplay(
+        path: RawPath, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
+        progress: LoadProgress? = nil
+    ) async throws(LoadError) -> ImagePyramid? {
+        guard
+            let image = try decodeSynchronously(
+                path: path, detail: detail, progress: progress,
+                isCancelled: { Task.isCancelled })
+        else { return nil }
         guard !Task.isCancelled else { return nil }
         return ImagePyramid(image: image, reusing: smaller, isCancelled: { Task.isCancelled })
     }

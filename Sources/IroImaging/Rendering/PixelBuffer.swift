@@ -11,13 +11,15 @@ public final class PixelBuffer: @unchecked Sendable {
     public let height: Int
     public var stride: Int { width * 4 }
     /// g_malloc'd; handed to GBytes (and so to textures) without copying.
-    let bytes: OpaquePointer     // GBytes *
+    let bytes: OpaquePointer // GBytes *
     var data: UnsafeMutablePointer<UInt8> {
         UnsafeMutableRawPointer(mutating: g_bytes_get_data(bytes, nil)!).assumingMemoryBound(to: UInt8.self)
     }
 
     init?(width: Int, height: Int) {
-        guard width > 0, height > 0, width <= 32_767, height <= 32_767, let memory = g_try_malloc(gsize(width * height * 4)) else { return nil }
+        guard width > 0, height > 0, width <= 32_767, height <= 32_767, let memory = g_try_malloc(gsize(width * height * 4)) else {
+            return nil
+        }
         self.width = width
         self.height = height
         bytes = g_bytes_new_take(memory, gsize(width * height * 4))
@@ -49,8 +51,12 @@ public final class PixelBuffer: @unchecked Sendable {
                 var d = output + y * width * 4
                 if channels == 3 {
                     for _ in 0..<width {
-                        d[0] = s[2]; d[1] = s[1]; d[2] = s[0]; d[3] = 255
-                        s += 3; d += 4
+                        d[0] = s[2]
+                        d[1] = s[1]
+                        d[2] = s[0]
+                        d[3] = 255
+                        s += 3
+                        d += 4
                     }
                 } else {
                     for _ in 0..<width {
@@ -59,7 +65,8 @@ public final class PixelBuffer: @unchecked Sendable {
                         d[1] = UInt8((UInt32(s[1]) * a + 127) / 255)
                         d[2] = UInt8((UInt32(s[0]) * a + 127) / 255)
                         d[3] = s[3]
-                        s += 4; d += 4
+                        s += 4
+                        d += 4
                     }
                 }
             }

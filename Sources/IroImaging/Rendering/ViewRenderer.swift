@@ -14,7 +14,9 @@ public final class ViewRendering: @unchecked Sendable {
         public var content: PixelRect
         public var quarterTurns: Int
         public init(scale: Double, content: PixelRect, quarterTurns: Int) {
-            self.scale = scale; self.content = content; self.quarterTurns = quarterTurns
+            self.scale = scale
+            self.content = content
+            self.quarterTurns = quarterTurns
         }
     }
 
@@ -53,15 +55,19 @@ public final class ViewRendering: @unchecked Sendable {
     nonisolated public static func render(_ request: Request, hue: Double, from pyramid: ImagePyramid) -> ViewRendering? {
         let content = request.content
         guard !content.isEmpty, request.scale > 0, request.scale.isFinite,
-              content.width <= 16_384, content.height <= 16_384 else { return nil }
+            content.width <= 16_384, content.height <= 16_384
+        else { return nil }
         let turns = ViewGeometry.normalized(request.quarterTurns)
         // The same rectangle in the unrotated image's content space.
         let contentWidth = Int((Double(pyramid.width) * request.scale).rounded(.up))
         let contentHeight = Int((Double(pyramid.height) * request.scale).rounded(.up))
         let source = ViewGeometry.unrotate(content, quarterTurns: turns, imageWidth: contentWidth, imageHeight: contentHeight)
         let level = pyramid.level(for: request.scale)
-        guard let scaled = scaledRegion(source, of: level, factor: request.scale / level.scale,
-                                        magnifying: request.scale > 1 + 1e-9) else { return nil }
+        guard
+            let scaled = scaledRegion(
+                source, of: level, factor: request.scale / level.scale,
+                magnifying: request.scale > 1 + 1e-9)
+        else { return nil }
         let base: OpaquePointer
         switch turns {
         case 1: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_CLOCKWISE) ?? scaled
@@ -78,16 +84,20 @@ public final class ViewRendering: @unchecked Sendable {
     /// The pixels of `region` (in level pixels × `factor`) as a new pixbuf (+1). At a
     /// level's own scale (100 % on the full image) that is a view into the level, not a
     /// copy: the conversion to BGRA that follows is the only pass over the pixels.
-    nonisolated static func scaledRegion(_ region: PixelRect, of level: ImagePyramid.Level, factor: Double, magnifying: Bool) -> OpaquePointer? {
+    nonisolated static func scaledRegion(_ region: PixelRect, of level: ImagePyramid.Level, factor: Double, magnifying: Bool)
+        -> OpaquePointer?
+    {
         if abs(factor - 1) < 1e-9, region.x >= 0, region.y >= 0,
-           region.x + region.width <= level.width, region.y + region.height <= level.height {
+            region.x + region.width <= level.width, region.y + region.height <= level.height
+        {
             return gdk_pixbuf_new_subpixbuf(level.pixbuf, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
         }
         let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
         guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
-        gdk_pixbuf_scale(level.pixbuf, scaled, 0, 0, Int32(region.width), Int32(region.height),
-                         -Double(region.x), -Double(region.y), factor, factor,
-                         magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+        gdk_pixbuf_scale(
+            level.pixbuf, scaled, 0, 0, Int32(region.width), Int32(region.height),
+            -Double(region.x), -Double(region.y), factor, factor,
+            magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
         return scaled
     }
 

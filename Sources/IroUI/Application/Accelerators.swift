@@ -11,41 +11,59 @@ enum Accelerators {
         var listed = true
 
         init(_ action: String, _ keys: [String], _ title: String, shown: String? = nil, listed: Bool = true) {
-            self.action = action; self.keys = keys; self.title = title
+            self.action = action
+            self.keys = keys
+            self.title = title
             self.shown = shown ?? keys.first ?? ""
             self.listed = listed
         }
     }
 
     static let all: [(section: String, entries: [Entry])] = [
-        ("General", [
-            Entry("app.open", ["<Control>o"], "Open"),
-            Entry("app.new-window", ["<Control>n"], "New Window"),
-            Entry("win.show-help-overlay", ["<Control>question"], "Keyboard Shortcuts"),
-            Entry("app.quit", ["<Control>q"], "Quit"),
-        ]),
-        ("Tabs", [
-            Entry("win.close-tab", ["<Control>w"], "Close Tab"),
-            Entry("win.next-tab", ["<Control>Tab", "<Control>Page_Down"], "Next Tab", shown: "<Control>Tab <Control>Page_Down"),
-            Entry("win.previous-tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
-                  "Previous Tab", shown: "<Control><Shift>Tab <Control>Page_Up"),
-        ] + (1...9).map { n in
-            Entry("win.select-tab(\(n))", ["<Alt>\(n)"], "Go to Tab 1…9", shown: "<Alt>1...<Alt>9", listed: n == 1)
-        } + [
-            Entry("win.move-tab-to-new-window", [], "Move Tab to New Window", listed: false),
-        ]),
-        ("Zoom", [
-            Entry("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add", "plus", "KP_Add"], "Zoom In",
-                  shown: "<Control>plus plus"),
-            Entry("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "minus", "KP_Subtract"], "Zoom Out",
-                  shown: "<Control>minus minus"),
-            Entry("win.zoom-reset", ["<Control>0", "<Control>KP_0", "1", "KP_1"], "Original Size (100 %)", shown: "<Control>0 1"),
-            Entry("win.best-fit", ["f"], "Toggle Best Fit"),
-            Entry("win.rotate-clockwise", ["r"], "Rotate Clockwise"),
-            Entry("win.rotate-counterclockwise", ["<Shift>r"], "Rotate Counterclockwise"),
-        ]),
-        ("Hue", [
-            Entry("win.export-copy", ["<Control><Shift>s"], "Export Adjusted Copy"),
-        ]),
+        (
+            "General",
+            [
+                Entry("app.open", ["<Control>o"], "Open"),
+                Entry("app.new-window", ["<Control>n"], "New Window"),
+                Entry("win.show-help-overlay", ["<Control>question"], "Keyboard Shortcuts"),
+                Entry("app.quit", ["<Control>q"], "Quit"),
+            ]
+        ),
+        (
+            "Tabs",
+            [
+                Entry("win.close-tab", ["<Control>w"], "Close Tab"),
+                Entry("win.next-tab", ["<Control>Tab", "<Control>Page_Down"], "Next Tab", shown: "<Control>Tab <Control>Page_Down"),
+                Entry(
+                    "win.previous-tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
+                    "Previous Tab", shown: "<Control><Shift>Tab <Control>Page_Up"),
+            ]
+                + (1...9).map { n in
+                    Entry("win.select-tab(\(n))", ["<Alt>\(n)"], "Go to Tab 1…9", shown: "<Alt>1...<Alt>9", listed: n == 1)
+                } + [
+                    Entry("win.move-tab-to-new-window", [], "Move Tab to New Window", listed: false)
+                ]
+        ),
+        (
+            "Zoom",
+            [
+                Entry(
+                    "win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add", "plus", "KP_Add"], "Zoom In",
+                    shown: "<Control>plus plus"),
+                Entry(
+                    "win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "minus", "KP_Subtract"], "Zoom Out",
+                    shown: "<Control>minus minus"),
+                Entry("win.zoom-reset", ["<Control>0", "<Control>KP_0", "1", "KP_1"], "Original Size (100 %)", shown: "<Control>0 1"),
+                Entry("win.best-fit", ["f"], "Toggle Best Fit"),
+                Entry("win.rotate-clockwise", ["r"], "Rotate Clockwise"),
+                Entry("win.rotate-counterclockwise", ["<Shift>r"], "Rotate Counterclockwise"),
+            ]
+        ),
+        (
+            "Hue",
+            [
+                Entry("win.export-copy", ["<Control><Shift>s"], "Export Adjusted Copy")
+            ]
+        ),
     ]
 }

@@ -16,10 +16,12 @@ enum CommandLineOptions {
 
     static func install(on application: UnsafeMutableRawPointer) {
         let app = gcast(application, g_application_get_type(), as: GApplication.self)
-        g_application_add_main_option(app, "new-window", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
-                                      "Open the files in a new window", nil)
-        g_application_add_main_option(app, "version", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
-                                      "Show the version and exit", nil)
+        g_application_add_main_option(
+            app, "new-window", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
+            "Open the files in a new window", nil)
+        g_application_add_main_option(
+            app, "version", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
+            "Show the version and exit", nil)
         // G_OPTION_REMAINING (""): the file arguments, as file names (bytes, not UTF-8).
         g_application_add_main_option(app, "", 0, GOptionFlags(0), G_OPTION_ARG_FILENAME_ARRAY, "", "[FILE…]")
         g_application_set_option_context_summary(app, "View images: PNG, JPEG and every format gdk-pixbuf reads.")
@@ -49,7 +51,8 @@ enum CommandLineOptions {
         defer { g_free(arguments) }
         for index in 0..<Int(count) {
             guard let argument = arguments[index],
-                  let file = g_application_command_line_create_file_for_arg(commandLine, argument) else { continue }
+                let file = g_application_command_line_create_file_for_arg(commandLine, argument)
+            else { continue }
             defer { g_object_unref(raw(file)) }
             if let path = RawPath(localPathOf: file) {
                 request.files.append(path)

@@ -113,8 +113,10 @@ public final class IroApplication {
             let shown = window.selectedView
             for view in window.views {
                 views[view.document.id] = view
-                entries.append(.init(id: view.document.id, bytes: view.decodedBytes,
-                                     lastShown: view.lastShown, isShown: view === shown))
+                entries.append(
+                    .init(
+                        id: view.document.id, bytes: view.decodedBytes,
+                        lastShown: view.lastShown, isShown: view === shown))
             }
         }
         for id in residency.documentsToTrim(entries) { views[id]?.trimToScreenSize() }

@@ -9,11 +9,14 @@ import IroCore
 enum OpenDialog {
     /// `notePackages`: choose `*.notesdoc` folders (BEHAVIOUR A8) instead of image files;
     /// a file chooser in file mode walks into folders rather than returning them.
-    static func present(for parent: UnsafeMutablePointer<GtkWindow>?, notePackages: Bool = false,
-                        _ completion: @escaping @MainActor ([RawPath]) -> Void) {
-        let chooser = gtk_file_chooser_native_new(notePackages ? "Open Note Packages" : "Open Images", parent,
-                                                  notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                  "_Open", "_Cancel")!
+    static func present(
+        for parent: UnsafeMutablePointer<GtkWindow>?, notePackages: Bool = false,
+        _ completion: @escaping @MainActor ([RawPath]) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new(
+            notePackages ? "Open Note Packages" : "Open Images", parent,
+            notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
+            "_Open", "_Cancel")!
         let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
         if !notePackages {
@@ -38,7 +41,7 @@ enum OpenDialog {
                 }
                 g_object_unref(raw(list))
             }
-            g_object_unref(raw(chooser))          // the reference from _new, kept until the answer
+            g_object_unref(raw(chooser)) // the reference from _new, kept until the answer
             completion(paths)
         }
         gtk_native_dialog_show(cast(chooser))

@@ -36,7 +36,6 @@ extension DocumentView {
 
     @concurrent
     nonisolated static func readPackage(_ folder: RawPath) async -> Result<NotePackage, NotePackageError> {
-        do throws(NotePackageError) { return .success(try NotePackage.load(folder: folder)) }
-        catch { return .failure(error) }
+        do throws(NotePackageError) { return .success(try NotePackage.load(folder: folder)) } catch { return .failure(error) }
     }
 }

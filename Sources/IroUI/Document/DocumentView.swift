@@ -90,7 +90,8 @@ final class DocumentView {
     /// the view shows the levels it has, scaled.
     func addDetail(for scale: Double) {
         guard let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
-              !isFileDeleted, case .loaded = document.state, let imagePath else { return }
+            !isFileDeleted, case .loaded = document.state, let imagePath
+        else { return }
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
     }
 
@@ -100,9 +101,12 @@ final class DocumentView {
         loadingBar.start(following: progress)
         loadTask = Task { [weak self] in
             let result: Result<ImagePyramid?, LoadError>
-            do throws(LoadError) { result = .success(try await ImageDecoder.decodeForDisplay(path: path, detail: detail, reusing: smaller,
-                                                                                                 progress: progress)) }
-            catch { result = .failure(error) }
+            do throws(LoadError) {
+                result = .success(
+                    try await ImageDecoder.decodeForDisplay(
+                        path: path, detail: detail, reusing: smaller,
+                        progress: progress))
+            } catch { result = .failure(error) }
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result)
         }
@@ -142,7 +146,7 @@ final class DocumentView {
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()
             if let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
-                canvas.replacePyramid(pyramid)       // more (or fresh) detail of the same image: the view stays
+                canvas.replacePyramid(pyramid) // more (or fresh) detail of the same image: the view stays
             } else {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }
@@ -151,10 +155,10 @@ final class DocumentView {
                 focusCanvasIfShown()
             }
         case .success(nil):
-            return        // cancelled
+            return // cancelled
         case .failure(let error):
             showError(error)
-            watchFile()          // a broken file that gets fixed on disk reloads too
+            watchFile() // a broken file that gets fixed on disk reloads too
         }
         onStateChanged?()
     }

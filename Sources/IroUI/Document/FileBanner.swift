@@ -19,7 +19,7 @@ final class FileBanner {
         gtk_widget_add_css_class(box.widget, "file-banner")
         gtk_box_append(box, label.widget)
         gtk_revealer_set_child(revealer, box.widget)
-        gtk_widget_set_visible(widget, 0)     // out of the accessibility tree until there is news
+        gtk_widget_set_visible(widget, 0) // out of the accessibility tree until there is news
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(revealer) != 0 }

@@ -41,8 +41,10 @@ final class LoadingBar {
     }
 
     func stop() {
-        delay?.cancel(); delay = nil
-        ticker?.cancel(); ticker = nil
+        delay?.cancel()
+        delay = nil
+        ticker?.cancel()
+        ticker = nil
         gtk_widget_set_visible(widget, 0)
     }
 }

@@ -28,14 +28,17 @@ enum ExportAdjustedCopy {
             pixels = Task { await fullResolution(of: original) }
         }
         let hue = view.document.view.hue
-        SaveDialog.present(for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
-                           suggestedName: HueExport.suggestedName(for: document),
-                           folder: document.deletingLastComponent) { [weak window] destination in
+        SaveDialog.present(
+            for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
+            suggestedName: HueExport.suggestedName(for: document),
+            folder: document.deletingLastComponent
+        ) { [weak window] destination in
             guard let destination else { return pixels.cancel() }
             Task {
                 guard let snapshot = await pixels.value else {
-                    ExportFailureDialog.present(.writeFailed(detail: "the image’s file could not be read again at full size"),
-                                                parent: window?.window)
+                    ExportFailureDialog.present(
+                        .writeFailed(detail: "the image’s file could not be read again at full size"),
+                        parent: window?.window)
                     return
                 }
                 await export(snapshot, hue: hue, original: original, to: destination, parent: window?.window)
@@ -57,8 +60,10 @@ enum ExportAdjustedCopy {
 
     /// Writes the copy and shows what went wrong, if anything; returns that failure.
     @discardableResult
-    static func export(_ snapshot: PixbufSnapshot, hue: Double, original: RawPath, to destination: RawPath,
-                       parent: UnsafeMutablePointer<GtkWindow>?) async -> ExportError? {
+    static func export(
+        _ snapshot: PixbufSnapshot, hue: Double, original: RawPath, to destination: RawPath,
+        parent: UnsafeMutablePointer<GtkWindow>?
+    ) async -> ExportError? {
         do throws(ExportError) {
             try await HueExport.write(snapshot, hue: hue, to: destination, original: original)
             return nil

@@ -7,10 +7,13 @@ import IroCore
 /// the desktop portal's chooser is used where there is one; it asks before replacing an
 /// existing file.
 enum SaveDialog {
-    static func present(for parent: UnsafeMutablePointer<GtkWindow>?, title: String, acceptLabel: String,
-                        suggestedName: String, folder: RawPath, _ completion: @escaping @MainActor (RawPath?) -> Void) {
-        let chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                  acceptLabel, "_Cancel")!
+    static func present(
+        for parent: UnsafeMutablePointer<GtkWindow>?, title: String, acceptLabel: String,
+        suggestedName: String, folder: RawPath, _ completion: @escaping @MainActor (RawPath?) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new(
+            title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+            acceptLabel, "_Cancel")!
         let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
         let native: UnsafeMutablePointer<GtkNativeDialog> = cast(chooser)
         gtk_native_dialog_set_modal(native, 1)
@@ -31,7 +34,7 @@ enum SaveDialog {
                 destination = RawPath(localPathOf: file)
                 g_object_unref(raw(file))
             }
-            g_object_unref(raw(chooser))          // the reference from _new, kept until the answer
+            g_object_unref(raw(chooser)) // the reference from _new, kept until the answer
             completion(destination)
         }
         gtk_native_dialog_show(native)

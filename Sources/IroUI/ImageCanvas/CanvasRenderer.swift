@@ -50,7 +50,9 @@ final class CanvasRenderer {
     }
 
     @concurrent
-    nonisolated private static func render(_ request: ViewRendering.Request, hue: Double, from pyramid: ImagePyramid) async -> ViewRendering? {
+    nonisolated private static func render(_ request: ViewRendering.Request, hue: Double, from pyramid: ImagePyramid) async
+        -> ViewRendering?
+    {
         ViewRendering.render(request, hue: hue, from: pyramid)
     }
 

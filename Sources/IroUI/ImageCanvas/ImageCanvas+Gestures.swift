@@ -20,7 +20,8 @@ extension ImageCanvas {
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(raw(keys)) { [weak self] keyval, _, state in
             guard let self, self.zoom != nil,
-                  state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+                state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
+            else { return false }
             let step = Point(x: max(40, self.viewportSize.width / 10), y: max(40, self.viewportSize.height / 10))
             var target = self.offset
             switch Int32(bitPattern: keyval) {
@@ -90,7 +91,7 @@ extension ImageCanvas {
             // The last factor the gesture reported (once ended, GTK's own delta reads 1).
             let from = self.displayScale
             self.updateModel { $0.endPinch(factor: lastFactor) }
-            self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: anchor)     // at rest: the exact rendering follows
+            self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: anchor) // at rest: the exact rendering follows
             self.onZoomChanged?()
         }
         gtk_widget_add_controller(widget, gesture)

@@ -77,7 +77,8 @@ extension ImageCanvas {
     }
 
     func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> graphene_rect_t {
-        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
-                        size: graphene_size_t(width: Float(width), height: Float(height)))
+        graphene_rect_t(
+            origin: graphene_point_t(x: Float(x), y: Float(y)),
+            size: graphene_size_t(width: Float(width), height: Float(height)))
     }
 }

@@ -35,13 +35,14 @@ extension ImageCanvas {
             apply(scale: final, from: displayScale, anchor: anchor)
             return
         }
-        animator.start(from: displayScale, to: final, anchor: anchor,
-                       frame: { [weak self] scale, anchor in
-                           guard let self else { return }
-                           self.apply(scale: scale, from: self.displayScale, anchor: anchor)
-                       },
-                       finished: { [weak self] in self?.viewChanged() })     // at rest: the exact rendering
-        viewChanged()     // more detail for the target starts now, with the animation
+        animator.start(
+            from: displayScale, to: final, anchor: anchor,
+            frame: { [weak self] scale, anchor in
+                guard let self else { return }
+                self.apply(scale: scale, from: self.displayScale, anchor: anchor)
+            },
+            finished: { [weak self] in self?.viewChanged() }) // at rest: the exact rendering
+        viewChanged() // more detail for the target starts now, with the animation
     }
 
     /// Ends a running animation at its target.

@@ -16,8 +16,9 @@ import IroImaging
 /// exact renderings, `ZoomAnimator` plays zoom animations, `+Zoom` turns commands into
 /// scales, `+Rotation` turns the view, `+Gestures` turns input into zoom and pan.
 final class ImageCanvas: CustomWidgetDelegate {
-    static let type = CustomWidget.register(typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
-                                           accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
+    static let type = CustomWidget.register(
+        typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
+        accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
     /// How far past the viewport, as a fraction of it, a rendering reaches on each side.
     static let renderMargin = 0.25
 
@@ -62,7 +63,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
         animator = ZoomAnimator(widget: widget)
-        iro_accessible_set_label(widget, "Image")     // the file name once one is shown
+        iro_accessible_set_label(widget, "Image") // the file name once one is shown
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -161,8 +162,9 @@ final class ImageCanvas: CustomWidgetDelegate {
         guard !animator.isRunning, !zoom.isPinching else { return }
         let origin = wholePixelOrigin
         if let rendering = renderer.rendering, renderer.isMade(from: pyramid), covers(rendering, origin: origin) { return }
-        let content = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin,
-                                                  contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
+        let content = ViewGeometry.visibleContent(
+            viewport: viewportSize, origin: origin,
+            contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
         guard !content.isEmpty else { return }
         renderer.request(ViewRendering.Request(scale: displayScale, content: content, quarterTurns: quarterTurns), from: pyramid)
     }
@@ -218,7 +220,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     func adjustmentsChanged(horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>) {
         self.horizontal = horizontal
         self.vertical = vertical
-        if widget != nil { configureAdjustments(offset: offset) }     // nil while CustomWidget.make runs
+        if widget != nil { configureAdjustments(offset: offset) } // nil while CustomWidget.make runs
     }
 
     func scrollValueChanged() {
@@ -237,10 +239,12 @@ final class ImageCanvas: CustomWidgetDelegate {
         }
         let content = zoom.contentSize(at: displayScale)
         let clamped = zoom.clampedOffset(proposed, scale: displayScale)
-        gtk_adjustment_configure(horizontal, clamped.x, 0, max(content.width, viewport.width),
-                                 viewport.width * 0.1, viewport.width * 0.9, viewport.width)
-        gtk_adjustment_configure(vertical, clamped.y, 0, max(content.height, viewport.height),
-                                 viewport.height * 0.1, viewport.height * 0.9, viewport.height)
+        gtk_adjustment_configure(
+            horizontal, clamped.x, 0, max(content.width, viewport.width),
+            viewport.width * 0.1, viewport.width * 0.9, viewport.width)
+        gtk_adjustment_configure(
+            vertical, clamped.y, 0, max(content.height, viewport.height),
+            viewport.height * 0.1, viewport.height * 0.9, viewport.height)
         viewChanged()
         gtk_widget_queue_draw(widget)
     }

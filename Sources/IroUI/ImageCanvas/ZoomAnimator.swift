@@ -18,8 +18,10 @@ final class ZoomAnimator {
 
     /// Animates from `from` to `to` around `anchor`: `frame(scale, anchor)` on every frame,
     /// then `finished()` once the last frame is drawn.
-    func start(from: Double, to: Double, anchor: Point, frame: @escaping @MainActor (Double, Point) -> Void,
-               finished: @escaping @MainActor () -> Void) {
+    func start(
+        from: Double, to: Double, anchor: Point, frame: @escaping @MainActor (Double, Point) -> Void,
+        finished: @escaping @MainActor () -> Void
+    ) {
         _ = stop()
         animation = ZoomAnimation(from: from, to: to, startTime: monotonicSeconds())
         self.anchor = anchor

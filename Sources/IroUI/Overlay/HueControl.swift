@@ -41,7 +41,7 @@ final class HueControl {
         gtk_box_append(box, scale)
 
         pressGesture = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(pressGesture, 0)       // any button, and touch
+        gtk_gesture_single_set_button(pressGesture, 0) // any button, and touch
         gtk_widget_add_controller(scale, pressGesture)
         if let rangeDrag = controllers(of: scale, ofType: gtk_gesture_drag_get_type()).first {
             gtk_gesture_group(rangeDrag, pressGesture)

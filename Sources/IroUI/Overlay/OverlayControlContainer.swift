@@ -60,8 +60,10 @@ final class OverlayControlContainer {
 
     /// `initialDuration` is how long the control shows after the view appears; tests
     /// shorten it.
-    init(content: UnsafeMutablePointer<GtkWidget>, control: UnsafeMutablePointer<GtkWidget>,
-         initialDuration: Double = 2) {
+    init(
+        content: UnsafeMutablePointer<GtkWidget>, control: UnsafeMutablePointer<GtkWidget>,
+        initialDuration: Double = 2
+    ) {
         visibility = OverlayVisibility(initialDuration: initialDuration)
         gtk_overlay_set_child(overlay, content)
 
@@ -216,7 +218,8 @@ final class OverlayControlContainer {
         var margin = GtkBorder()
         gtk_style_context_get_margin(gtk_widget_get_style_context(capsule), &margin)
         let bottom = gtk_widget_get_height(widget) - Self.bottomGap + Int32(margin.bottom)
-        return GdkRectangle(x: (gtk_widget_get_width(widget) - width) / 2, y: bottom - naturalHeight,
-                            width: width, height: naturalHeight)
+        return GdkRectangle(
+            x: (gtk_widget_get_width(widget) - width) / 2, y: bottom - naturalHeight,
+            width: width, height: naturalHeight)
     }
 }

@@ -31,7 +31,7 @@ extension DocumentWindow {
     @discardableResult
     func open(_ path: RawPath, select: Bool = true) -> DocumentView {
         let view = DocumentView(document: Document(path: path))
-        let page = adw_tab_view_append(tabView, view.widget)!     // → page-attached → session
+        let page = adw_tab_view_append(tabView, view.widget)! // → page-attached → session
         adw_tab_page_set_loading(page, 1)
         if select { adw_tab_view_set_selected_page(tabView, page) }
         view.load()
@@ -63,7 +63,7 @@ extension DocumentWindow {
         }
         actions.addInt("select-tab") { [weak self] number in
             guard let self else { return }
-            self.owner?.session.select(index: Int(number) - 1, in: self.id)     // Alt+1 is the first tab
+            self.owner?.session.select(index: Int(number) - 1, in: self.id) // Alt+1 is the first tab
             self.showSessionSelection()
         }
         actions.add("move-tab-to-new-window") { [weak self] in
@@ -95,7 +95,7 @@ extension DocumentWindow {
                 view.cancelLoad()
                 self?.owner?.session.close(view.document.id)
             }
-            return false            // AdwTabView's default handler closes the page
+            return false // AdwTabView's default handler closes the page
         }
         onSignalWithPointerInt(raw(tabView), "page-reordered") { [weak self] page, position in
             guard let page, let view = Self.view(of: cast(page)) else { return }
@@ -143,7 +143,7 @@ extension DocumentWindow {
         lastSelected = selectedView
         if let view = selectedView {
             owner?.session.select(view.document.id)
-            view.lastShown = monotonicSeconds()     // its canvas asks for any detail it lacks when drawn
+            view.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
         }
         owner?.rebalanceMemory()
         update()

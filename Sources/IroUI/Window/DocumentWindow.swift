@@ -46,7 +46,7 @@ final class DocumentWindow {
         gtk_window_set_titlebar(window, header.widget)
 
         adw_tab_bar_set_view(tabBar, tabView)
-        adw_tab_bar_set_autohide(tabBar, 1)       // only with two or more tabs (BEHAVIOUR B5)
+        adw_tab_bar_set_autohide(tabBar, 1) // only with two or more tabs (BEHAVIOUR B5)
         let tabs: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         gtk_box_append(tabs, tabBar.widget)
         gtk_box_append(tabs, tabView.widget)
@@ -119,7 +119,7 @@ final class DocumentWindow {
             let shortcuts = ShortcutsWindow.make()
             gtk_window_set_transient_for(shortcuts.window, self.window)
             gtk_window_present(shortcuts.window)
-            g_object_unref(raw(shortcuts))      // GTK keeps toplevels alive while they are open
+            g_object_unref(raw(shortcuts)) // GTK keeps toplevels alive while they are open
         }
         actions.add("zoom-in") { [weak self] in self?.selectedView?.canvas.zoomIn() }
         actions.add("zoom-out") { [weak self] in self?.selectedView?.canvas.zoomOut() }

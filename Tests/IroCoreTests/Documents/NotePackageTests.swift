@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IroCore
+import Testing
 
 /// A temporary folder removed when the test ends.
 final class TemporaryFolder {
@@ -39,10 +39,12 @@ final class TemporaryFolder {
 
     @Test func textAndImage() throws {
         let temp = try TemporaryFolder()
-        let folder = try temp.package("Trip.notesdoc", files: [
-            "Text.txt": Data("Kyōto, 色 🎨\nSecond line".utf8),
-            "Image.png": Self.png,
-        ])
+        let folder = try temp.package(
+            "Trip.notesdoc",
+            files: [
+                "Text.txt": Data("Kyōto, 色 🎨\nSecond line".utf8),
+                "Image.png": Self.png,
+            ])
         let note = try NotePackage.load(folder: RawPath(folder.path))
         #expect(note.folder == RawPath(folder.path))
         #expect(note.text == "Kyōto, 色 🎨\nSecond line")
@@ -138,7 +140,7 @@ final class TemporaryFolder {
         let folder = try temp.package("Fifo.notesdoc")
         let fifo = folder.appendingPathComponent("Text.txt")
         try #require(mkfifo(fifo.path, 0o644) == 0)
-        #expect(load(folder) == .failure(.missingText))  // and it does not hang
+        #expect(load(folder) == .failure(.missingText)) // and it does not hang
     }
 
     @Test func symlinkedTextIsFollowed() throws {
@@ -146,19 +148,21 @@ final class TemporaryFolder {
         let target = temp.url.appendingPathComponent("real.txt")
         try Data("linked".utf8).write(to: target)
         let folder = try temp.package("Link.notesdoc")
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Text.txt"),
-                                                   withDestinationURL: target)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Text.txt"),
+            withDestinationURL: target)
         #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "linked")
     }
 
-    @Test(arguments: [
-        [0xFF, 0xFE, 0x41, 0x00],        // UTF-16 LE with BOM
-        [0x41, 0x80, 0x42],              // lone continuation byte
-        [0xC0, 0xAF],                    // overlong "/"
-        [0xED, 0xA0, 0x80],              // UTF-16 surrogate encoded in UTF-8
-        [0xE2, 0x82],                    // truncated sequence at the end
-        [0x63, 0x61, 0x66, 0xE9],        // "café" in Latin-1
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xFF, 0xFE, 0x41, 0x00], // UTF-16 LE with BOM
+            [0x41, 0x80, 0x42], // lone continuation byte
+            [0xC0, 0xAF], // overlong "/"
+            [0xED, 0xA0, 0x80], // UTF-16 surrogate encoded in UTF-8
+            [0xE2, 0x82], // truncated sequence at the end
+            [0x63, 0x61, 0x66, 0xE9], // "café" in Latin-1
+        ] as [[UInt8]])
     func invalidUTF8IsAnError(bytes: [UInt8]) throws {
         let temp = try TemporaryFolder()
         let folder = try temp.package("Bad.notesdoc", files: ["Text.txt": Data(bytes)])

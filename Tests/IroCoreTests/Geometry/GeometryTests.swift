@@ -1,5 +1,5 @@
-import Testing
 import IroCore
+import Testing
 
 @Suite struct GeometryTests {
     @Test func zeroAndInit() {

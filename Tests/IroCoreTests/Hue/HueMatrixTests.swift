@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IroCore
+import Testing
 
 /// HSV hue in degrees (0…360), nil for greys.
 func hue(_ c: (r: Double, g: Double, b: Double)) -> Double? {
@@ -174,13 +174,14 @@ func luminance(_ c: (r: Double, g: Double, b: Double)) -> Double {
         #expect(matrix.columnMajor4x4.count == 16)
         #expect(matrix.offset4 == [0, 0, 0, 0])
         for colour in [[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1.0], [0.6, 0.4, 0.3]] {
-            let v = gskTransform(matrix.columnMajor4x4, offset: matrix.offset4,
-                                 colour.map(Float.init) + [0.5])
+            let v = gskTransform(
+                matrix.columnMajor4x4, offset: matrix.offset4,
+                colour.map(Float.init) + [0.5])
             let expected = matrix.transform(r: colour[0], g: colour[1], b: colour[2])
             #expect(abs(Double(v[0]) - expected.r) < 1e-6)
             #expect(abs(Double(v[1]) - expected.g) < 1e-6)
             #expect(abs(Double(v[2]) - expected.b) < 1e-6)
-            #expect(v[3] == 0.5)  // alpha untouched
+            #expect(v[3] == 0.5) // alpha untouched
         }
     }
 

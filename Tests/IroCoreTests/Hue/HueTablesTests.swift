@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IroCore
 
 @Suite struct HueTablesTests {
@@ -14,8 +15,11 @@ import Testing
             triples += [(u, 0, 0), (0, u, 0), (0, 0, u), (u, u, u), (u, w, x)]
         }
         for _ in 0..<extra {
-            triples.append((.random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
-                            .random(in: 0...255, using: &random)))
+            triples.append(
+                (
+                    .random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
+                    .random(in: 0...255, using: &random)
+                ))
         }
         var bytes = [UInt8](repeating: 0, count: triples.count * layout.bytesPerPixel)
         for (n, t) in triples.enumerated() {
@@ -82,13 +86,15 @@ import Testing
         var worst = 0.0
         for n in 0..<count {
             let p = n * layout.bytesPerPixel
-            let expected = matrix.apply(r: Double(original[p + layout.redIndex]) / 255,
-                                        g: Double(original[p + layout.greenIndex]) / 255,
-                                        b: Double(original[p + layout.blueIndex]) / 255)
-            worst = max(worst,
-                        abs(Double(pixels[p + layout.redIndex]) / 255 - expected.r),
-                        abs(Double(pixels[p + layout.greenIndex]) / 255 - expected.g),
-                        abs(Double(pixels[p + layout.blueIndex]) / 255 - expected.b))
+            let expected = matrix.apply(
+                r: Double(original[p + layout.redIndex]) / 255,
+                g: Double(original[p + layout.greenIndex]) / 255,
+                b: Double(original[p + layout.blueIndex]) / 255)
+            worst = max(
+                worst,
+                abs(Double(pixels[p + layout.redIndex]) / 255 - expected.r),
+                abs(Double(pixels[p + layout.greenIndex]) / 255 - expected.g),
+                abs(Double(pixels[p + layout.blueIndex]) / 255 - expected.b))
             if let a = layout.alphaIndex { #expect(pixels[p + a] == 255) }
         }
         // Rounding to the nearest byte: half a level, plus a hair for the fixed point.
@@ -135,7 +141,7 @@ import Testing
 
     @Test func straightAlphaClampsTo255AndKeepsAlpha() {
         let matrix = HueMatrix(degrees: 180)
-        var pixels: [UInt8] = [0, 255, 0, 10, 255, 0, 0, 0]  // green at α 10, red at α 0
+        var pixels: [UInt8] = [0, 255, 0, 10, 255, 0, 0, 0] // green at α 10, red at α 0
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             matrix.apply(toRGBA: base, count: 2)
@@ -198,13 +204,14 @@ import Testing
                 guard let from = input.baseAddress, let to = output.baseAddress else { return }
                 // Uneven bands, as a caller splitting across cores would make.
                 for band in [0..<5, 5..<6, 6..<17, 17..<23] {
-                    HueMatrix.apply(matrix.tables, layout: .bgraPremultiplied, from: from, to: to,
-                                    stride: source.stride, width: source.width, height: source.height, rows: band)
+                    HueMatrix.apply(
+                        matrix.tables, layout: .bgraPremultiplied, from: from, to: to,
+                        stride: source.stride, width: source.width, height: source.height, rows: band)
                 }
             }
         }
         #expect(source.bytes == frozen)
-        #expect(destination == reference)  // padding stays the sentinel in both
+        #expect(destination == reference) // padding stays the sentinel in both
     }
 
     @Test func rowsOutsideTheRangeAreUntouched() {
@@ -215,8 +222,9 @@ import Testing
             destination.withUnsafeMutableBufferPointer { output in
                 guard let from = input.baseAddress, let to = output.baseAddress else { return }
                 // Partly past the end: clamped to the image.
-                matrix.tables.apply(layout: .bgraPremultiplied, from: from, to: to,
-                                    stride: source.stride, width: source.width, height: source.height, rows: 4..<99)
+                matrix.tables.apply(
+                    layout: .bgraPremultiplied, from: from, to: to,
+                    stride: source.stride, width: source.width, height: source.height, rows: 4..<99)
             }
         }
         #expect(destination[..<(4 * source.stride)].allSatisfy { $0 == 0xCD })
@@ -224,9 +232,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (8, 6, 8 * 4 - 1),  // stride shorter than a row
-        (0, 6, 64),         // no width
-        (8, 0, 64),         // no height
+        (8, 6, 8 * 4 - 1), // stride shorter than a row
+        (0, 6, 64), // no width
+        (8, 0, 64), // no height
         (-3, 6, 64),
     ])
     func badGeometryDoesNothing(width: Int, height: Int, stride: Int) {
@@ -235,8 +243,9 @@ import Testing
         source.withUnsafeBufferPointer { input in
             destination.withUnsafeMutableBufferPointer { output in
                 guard let from = input.baseAddress, let to = output.baseAddress else { return }
-                HueMatrix.apply(HueMatrix(degrees: 30).tables, layout: .bgraPremultiplied, from: from, to: to,
-                                stride: stride, width: width, height: height, rows: 0..<6)
+                HueMatrix.apply(
+                    HueMatrix(degrees: 30).tables, layout: .bgraPremultiplied, from: from, to: to,
+                    stride: stride, width: width, height: height, rows: 0..<6)
             }
         }
         #expect(destination.allSatisfy { $0 == 0 })

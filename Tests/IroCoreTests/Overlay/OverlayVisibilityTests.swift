@@ -1,5 +1,5 @@
-import Testing
 import IroCore
+import Testing
 
 @Suite struct OverlayVisibilityTests {
     /// A freshly appeared overlay at t = 0, its 2 s timer pending.
@@ -20,7 +20,7 @@ import IroCore
         var overlay = appeared()
         #expect(overlay.isVisible)
         #expect(overlay.hideDeadline == 2)
-        #expect(overlay.timerFired(at: 1.5) == false)  // early: ignored, deadline kept
+        #expect(overlay.timerFired(at: 1.5) == false) // early: ignored, deadline kept
         #expect(overlay.isVisible)
         #expect(overlay.hideDeadline == 2)
         #expect(overlay.timerFired(at: 2) == true)
@@ -42,9 +42,9 @@ import IroCore
 
     @Test func enteringBeforeTheTimerCancelsIt() {
         var overlay = appeared()
-        #expect(overlay.pointerEntered(at: 1.9) == false)  // already visible: no change
+        #expect(overlay.pointerEntered(at: 1.9) == false) // already visible: no change
         #expect(overlay.hideDeadline == nil)
-        #expect(overlay.timerFired(at: 2.0) == false)      // stale timer: never hides under the pointer
+        #expect(overlay.timerFired(at: 2.0) == false) // stale timer: never hides under the pointer
         #expect(overlay.isVisible)
     }
 
@@ -64,7 +64,7 @@ import IroCore
         #expect(!overlay.isVisible)
         #expect(overlay.pointerEntered(at: 1.2) == true)
         #expect(overlay.isVisible)
-        #expect(overlay.timerFired(at: 2) == false)  // the initial timer was cancelled by the first entry
+        #expect(overlay.timerFired(at: 2) == false) // the initial timer was cancelled by the first entry
         #expect(overlay.isVisible)
     }
 
@@ -74,7 +74,7 @@ import IroCore
         #expect(overlay.dragBegan(at: 3.5) == false)
         #expect(overlay.pointerLeft(at: 4) == false)
         #expect(overlay.isVisible)
-        #expect(overlay.dragEnded(at: 5) == true)  // released outside
+        #expect(overlay.dragEnded(at: 5) == true) // released outside
         #expect(!overlay.isVisible)
     }
 
@@ -92,7 +92,7 @@ import IroCore
 
     @Test func timerDuringADragDoesNotHide() {
         var overlay = appeared()
-        overlay.dragBegan(at: 1)  // e.g. a touch drag without an enter
+        overlay.dragBegan(at: 1) // e.g. a touch drag without an enter
         #expect(overlay.timerFired(at: 2) == false)
         #expect(overlay.isVisible)
         #expect(overlay.dragEnded(at: 3) == true)
@@ -105,7 +105,7 @@ import IroCore
         #expect(overlay.focusEntered(at: 3) == true)
         #expect(overlay.isVisible)
         overlay.pointerEntered(at: 4)
-        #expect(overlay.pointerLeft(at: 5) == false)  // still focused
+        #expect(overlay.pointerLeft(at: 5) == false) // still focused
         #expect(overlay.isVisible)
         #expect(overlay.focusLeft(at: 6) == true)
         #expect(!overlay.isVisible)
@@ -139,13 +139,13 @@ import IroCore
     @Test func staleTimerFromAnEarlierAppearanceIsIgnored() {
         var overlay = appeared()
         overlay.timerFired(at: 2)
-        overlay.viewAppeared(at: 10)  // switched back to the tab: new 2 s
+        overlay.viewAppeared(at: 10) // switched back to the tab: new 2 s
         #expect(overlay.hideDeadline == 12)
-        #expect(overlay.timerFired(at: 11) == false)  // the old timer, if it still fires
+        #expect(overlay.timerFired(at: 11) == false) // the old timer, if it still fires
         #expect(overlay.isVisible)
         #expect(overlay.timerFired(at: 12) == true)
         #expect(!overlay.isVisible)
-        #expect(overlay.timerFired(at: 13) == false)  // nothing pending any more
+        #expect(overlay.timerFired(at: 13) == false) // nothing pending any more
     }
 
     @Test func leavingWhileTheInitialTimerRunsLetsTheTimerDecide() {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IroCore
+import Testing
 
 @Suite struct IdentifierTests {
     @Test func documentIDsAreUniqueAndIncreasing() {

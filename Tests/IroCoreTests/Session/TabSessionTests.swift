@@ -1,5 +1,5 @@
-import Testing
 import IroCore
+import Testing
 
 @Suite struct TabSessionTests {
     /// A session with one window holding `count` documents, the last one active.
@@ -19,12 +19,12 @@ import IroCore
         #expect(session.mostRecentWindow == nil)
         let a = session.addWindow(), b = session.addWindow(), c = session.addWindow()
         #expect(session.windows == [a, b, c])
-        #expect(session.mostRecentWindow == c)  // new windows are presented, so active
+        #expect(session.mostRecentWindow == c) // new windows are presented, so active
         session.activateWindow(a)
         #expect(session.mostRecentWindow == a)
         session.removeWindow(a)
-        #expect(session.mostRecentWindow == c)  // falls back to the previously active one
-        session.activateWindow(WindowID())      // unknown: ignored
+        #expect(session.mostRecentWindow == c) // falls back to the previously active one
+        session.activateWindow(WindowID()) // unknown: ignored
         #expect(session.mostRecentWindow == c)
         #expect(session.windows == [b, c])
     }
@@ -36,7 +36,7 @@ import IroCore
         #expect(session.windows == [other])
         #expect(session.window(of: documents[0]) == nil)
         #expect(session.activeTab(in: window) == nil)
-        #expect(session.removeWindow(window) == [])  // twice: ignored
+        #expect(session.removeWindow(window) == []) // twice: ignored
     }
 
     // MARK: Adding
@@ -111,8 +111,8 @@ import IroCore
         var (session, window, d) = session(tabs: 1)
         #expect(session.close(d[0]) == window)
         #expect(session.activeTab(in: window) == nil)
-        #expect(session.windows == [window])  // the caller decides what to do with it
-        #expect(session.close(d[0]) == nil)   // already closed
+        #expect(session.windows == [window]) // the caller decides what to do with it
+        #expect(session.close(d[0]) == nil) // already closed
         #expect(session.close(DocumentID()) == nil)
     }
 
@@ -167,7 +167,7 @@ import IroCore
         var (session, window, d) = session(tabs: 4)
         session.reorder(d[1], to: index)
         #expect(session.tabs(in: window) == order.map { d[$0] })
-        #expect(session.activeTab(in: window) == d[3])  // reordering does not change the selection
+        #expect(session.activeTab(in: window) == d[3]) // reordering does not change the selection
     }
 
     @Test func reorderUnknownDocument() {
@@ -184,7 +184,7 @@ import IroCore
         session.add(existing, to: target)
         #expect(session.move(d[2], to: target, at: 0) == false)
         #expect(session.tabs(in: source) == [d[0], d[1]])
-        #expect(session.activeTab(in: source) == d[1])  // was active: left neighbour
+        #expect(session.activeTab(in: source) == d[1]) // was active: left neighbour
         #expect(session.tabs(in: target) == [d[2], existing])
         #expect(session.activeTab(in: target) == d[2])
         #expect(session.window(of: d[2]) == target)
@@ -244,7 +244,7 @@ import IroCore
         #expect(session.mergeAll(into: b) == [a, c])
         #expect(session.windows == [b])
         #expect(session.tabs(in: b) == inB + inA + inC)
-        #expect(session.activeTab(in: b) == inB[0])  // the target keeps its selection
+        #expect(session.activeTab(in: b) == inB[0]) // the target keeps its selection
         #expect(session.mostRecentWindow == b)
         #expect(session.tabs(in: a).isEmpty)
         #expect(session.window(of: inA[0]) == b)
@@ -262,7 +262,7 @@ import IroCore
 
     @Test func mergeEdgeCases() {
         var (session, window, d) = session(tabs: 2)
-        #expect(session.mergeAll(into: window) == [])  // a single window: nothing to do
+        #expect(session.mergeAll(into: window) == []) // a single window: nothing to do
         #expect(session.tabs(in: window) == d)
         let before = session
         #expect(session.mergeAll(into: WindowID()) == [])

@@ -1,5 +1,5 @@
-import Testing
 import IroCore
+import Testing
 
 @Suite struct ZoomAnimationTests {
     @Test(arguments: [
@@ -15,7 +15,7 @@ import IroCore
             let t = Double(step) / 100
             let value = ZoomAnimation.easeOut(t)
             #expect(value >= previous)
-            #expect(value >= t)  // ease-out: always ahead of linear
+            #expect(value >= t) // ease-out: always ahead of linear
             previous = value
         }
     }
@@ -23,10 +23,10 @@ import IroCore
     @Test func scaleOverTime() {
         let animation = ZoomAnimation(from: 1, to: 2, startTime: 10)
         #expect(animation.duration == 0.2)
-        #expect(animation.scale(at: 9) == 1)       // before the start
+        #expect(animation.scale(at: 9) == 1) // before the start
         #expect(animation.scale(at: 10) == 1)
         #expect(abs(animation.scale(at: 10.1) - 1.875) < 1e-9)
-        #expect(animation.scale(at: 10.2) == 2)    // exactly the target at the end
+        #expect(animation.scale(at: 10.2) == 2) // exactly the target at the end
         #expect(animation.scale(at: 50) == 2)
         #expect(!animation.isFinished(at: 10.199))
         #expect(animation.isFinished(at: 10.2))

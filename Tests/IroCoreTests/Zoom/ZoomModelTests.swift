@@ -1,5 +1,5 @@
-import Testing
 import IroCore
+import Testing
 
 @Suite struct ZoomModelTests {
     static let viewport = Size(width: 800, height: 600)
@@ -66,7 +66,7 @@ import IroCore
         var zoom = ZoomModel(imageSize: Size(width: 8000, height: 1000), viewportSize: Self.viewport)
         zoom.setScale(0.1)
         #expect(zoom.scale == 0.1)
-        zoom.viewportSize = Size(width: 1600, height: 1200)  // fit 0.2, so min 0.2
+        zoom.viewportSize = Size(width: 1600, height: 1200) // fit 0.2, so min 0.2
         #expect(abs(zoom.scale - 0.2) < 1e-12)
         // A viewport that is not laid out says nothing about limits: the scale survives.
         zoom.setScale(0.2)
@@ -77,7 +77,7 @@ import IroCore
     @Test func setImageSizeKeepsMode() {
         var zoom = ZoomModel(imageSize: Size(width: 1600, height: 800), viewportSize: Self.viewport)
         #expect(zoom.scale == 0.5)
-        zoom.setImageSize(Size(width: 800, height: 1600))  // rotated a quarter turn
+        zoom.setImageSize(Size(width: 800, height: 1600)) // rotated a quarter turn
         #expect(zoom.mode == .bestFit)
         #expect(zoom.scale == 0.375)
         zoom.setScale(2)
@@ -98,9 +98,9 @@ import IroCore
     @Test(arguments: [
         StepCase(scale: 1, zoomIn: 2, zoomOut: 0.5),
         StepCase(scale: 2, zoomIn: 4, zoomOut: 1),
-        StepCase(scale: 4, zoomIn: 5, zoomOut: 2),   // clamped at 5
+        StepCase(scale: 4, zoomIn: 5, zoomOut: 2), // clamped at 5
         StepCase(scale: 5, zoomIn: 5, zoomOut: 2.5),
-        StepCase(scale: 0.3, zoomIn: 0.6, zoomOut: 0.2),  // clamped at 0.2
+        StepCase(scale: 0.3, zoomIn: 0.6, zoomOut: 0.2), // clamped at 0.2
         StepCase(scale: 0.2, zoomIn: 0.4, zoomOut: 0.2),
     ])
     func stepTargets(_ step: StepCase) {
@@ -116,7 +116,7 @@ import IroCore
     @Test func targetsFollowBestFit() {
         var zoom = ZoomModel(imageSize: Size(width: 8000, height: 6000), viewportSize: Self.viewport)
         #expect(zoom.bestFitTarget() == 0.1)
-        #expect(zoom.zoomOutTarget() == 0.1)  // already at the minimum
+        #expect(zoom.zoomOutTarget() == 0.1) // already at the minimum
         zoom.setScale(3)
         #expect(zoom.bestFitTarget() == 0.1)
         #expect(zoom.toggleBestFitTarget() == 0.1)
@@ -143,7 +143,7 @@ import IroCore
 
     @Test func sensitivityAtTheLimits() {
         var zoom = ZoomModel(imageSize: Size(width: 4000, height: 3000), viewportSize: Self.viewport)
-        #expect(!zoom.canZoomOut)  // best fit is the minimum here
+        #expect(!zoom.canZoomOut) // best fit is the minimum here
         #expect(zoom.canZoomIn)
         zoom.setScale(5)
         #expect(!zoom.canZoomIn)
@@ -185,9 +185,9 @@ import IroCore
 
     @Test(arguments: [
         PinchCase(start: 1, factor: 1.5, live: 1.5, end: 1.5),
-        PinchCase(start: 1, factor: 10, live: 5, end: 5),         // factor clamped to 5
-        PinchCase(start: 2, factor: 4, live: 8, end: 5),          // live beyond max; end clamped
-        PinchCase(start: 1, factor: 0.01, live: 0.1, end: 0.2),   // factor clamped to 0.1; end to min
+        PinchCase(start: 1, factor: 10, live: 5, end: 5), // factor clamped to 5
+        PinchCase(start: 2, factor: 4, live: 8, end: 5), // live beyond max; end clamped
+        PinchCase(start: 1, factor: 0.01, live: 0.1, end: 0.2), // factor clamped to 0.1; end to min
         PinchCase(start: 0.5, factor: 0.5, live: 0.25, end: 0.25),
         PinchCase(start: 0.5, factor: 0.3, live: 0.15, end: 0.2), // live below min, not clamped
         PinchCase(start: 1, factor: .nan, live: 1, end: 1),
@@ -198,7 +198,7 @@ import IroCore
         zoom.beginPinch()
         #expect(zoom.isPinching)
         #expect(abs(zoom.livePinchScale(factor: pinch.factor) - pinch.live) < 1e-12)
-        #expect(zoom.scale == pinch.start)  // live scale does not commit
+        #expect(zoom.scale == pinch.start) // live scale does not commit
         zoom.endPinch(factor: pinch.factor)
         #expect(!zoom.isPinching)
         #expect(abs(zoom.scale - pinch.end) < 1e-12)
@@ -254,7 +254,7 @@ import IroCore
     ])
     func clampedOffset(offset: Point, expected: Point) {
         let zoom = ZoomModel(imageSize: Size(width: 400, height: 300), viewportSize: Self.viewport)
-        #expect(zoom.clampedOffset(offset, scale: 4) == expected)  // content 1600×1200
+        #expect(zoom.clampedOffset(offset, scale: 4) == expected) // content 1600×1200
     }
 
     @Test func clampedOffsetIsZeroWhenNothingScrolls() {
@@ -267,8 +267,9 @@ import IroCore
     @Test func zoomInAroundTheCentre() {
         let zoom = ZoomModel(imageSize: Size(width: 1000, height: 1000), viewportSize: Size(width: 500, height: 500))
         // At 100 % showing 250…750; the centre is image point 500.
-        let offset = zoom.offsetKeeping(anchor: Point(x: 250, y: 250), offset: Point(x: 250, y: 250),
-                                        fromScale: 1, toScale: 2)
+        let offset = zoom.offsetKeeping(
+            anchor: Point(x: 250, y: 250), offset: Point(x: 250, y: 250),
+            fromScale: 1, toScale: 2)
         #expect(offset == Point(x: 750, y: 750))
     }
 
@@ -280,8 +281,9 @@ import IroCore
 
     @Test func zoomOutToSmallerThanTheViewportCentres() {
         let zoom = ZoomModel(imageSize: Size(width: 1000, height: 1000), viewportSize: Size(width: 500, height: 500))
-        let offset = zoom.offsetKeeping(anchor: Point(x: 10, y: 480), offset: Point(x: 300, y: 100),
-                                        fromScale: 1, toScale: 0.25)
+        let offset = zoom.offsetKeeping(
+            anchor: Point(x: 10, y: 480), offset: Point(x: 300, y: 100),
+            fromScale: 1, toScale: 0.25)
         #expect(offset == .zero)
         #expect(zoom.contentOrigin(offset: offset, scale: 0.25) == Point(x: 125, y: 125))
     }
@@ -289,7 +291,7 @@ import IroCore
     @Test func zoomFromCentredContentKeepsThePointerPoint() {
         // Starting smaller than the viewport (centred), zooming past it around the pointer.
         let zoom = ZoomModel(imageSize: Size(width: 400, height: 400), viewportSize: Size(width: 800, height: 800))
-        let anchor = Point(x: 300, y: 500)  // image point (100, 300) at 100 %
+        let anchor = Point(x: 300, y: 500) // image point (100, 300) at 100 %
         let offset = zoom.offsetKeeping(anchor: anchor, offset: .zero, fromScale: 1, toScale: 4)
         #expect(offset == Point(x: 100, y: 700))
         let image = zoom.imagePoint(at: anchor, offset: offset, scale: 4)
@@ -317,11 +319,14 @@ import IroCore
             let from = Double.random(in: zoom.minScale...zoom.maxScale, using: &random)
             let to = Double.random(in: zoom.minScale...zoom.maxScale, using: &random)
             let content = zoom.contentSize(at: from)
-            let offset = zoom.clampedOffset(Point(x: .random(in: 0...max(1, content.width), using: &random),
-                                                  y: .random(in: 0...max(1, content.height), using: &random)),
-                                            scale: from)
-            let anchor = Point(x: .random(in: 0...viewport.width, using: &random),
-                               y: .random(in: 0...viewport.height, using: &random))
+            let offset = zoom.clampedOffset(
+                Point(
+                    x: .random(in: 0...max(1, content.width), using: &random),
+                    y: .random(in: 0...max(1, content.height), using: &random)),
+                scale: from)
+            let anchor = Point(
+                x: .random(in: 0...viewport.width, using: &random),
+                y: .random(in: 0...viewport.height, using: &random))
 
             let before = zoom.imagePoint(at: anchor, offset: offset, scale: from)
             let newOffset = zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: from, toScale: to)
