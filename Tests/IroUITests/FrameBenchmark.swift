@@ -66,9 +66,7 @@ final class FrameBenchmark: XCTestCase {
         let view = try XCTUnwrap(window.selectedView)
         let canvas = view.canvas
         let settle = {
-            GtkTestEnvironment.pump(timeout: 10) {
-                canvas.renderer.rendering != nil && !canvas.renderer.isRendering && !canvas.animator.isRunning
-            }
+            GtkTestEnvironment.pump(timeout: 10) { canvas.showsExactRendering }
             GtkTestEnvironment.pump(for: 0.05)
         }
         settle()

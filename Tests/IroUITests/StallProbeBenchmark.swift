@@ -199,7 +199,7 @@ final class StallProbeBenchmark: XCTestCase {
         }
         guard let pyramid = view.canvas.pyramid else { return "no pyramid" }
         if view.isLoading { return "reduced image shown, decode of every pixel + pyramid running" }
-        if view.canvas.renderer.rendering == nil || view.canvas.renderer.isRendering {
+        if !view.canvas.showsExactRendering {
             return pyramid.detail < 1 ? "reduced image shown, exact rendering pending" : "every pixel held, exact rendering pending"
         }
         return "exact rendering shown"

@@ -27,9 +27,7 @@ final class ZoomTests: XCTestCase {
     /// Waits until the canvas has drawn its exact rendering of the current view.
     @MainActor static func settle(_ view: DocumentView) {
         gtk_widget_queue_draw(view.canvas.widget)
-        GtkTestEnvironment.pump(timeout: 5) {
-            view.canvas.renderer.rendering != nil && !view.canvas.renderer.isRendering && !view.canvas.animator.isRunning
-        }
+        GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering }
         GtkTestEnvironment.pump(for: 0.03)
     }
 

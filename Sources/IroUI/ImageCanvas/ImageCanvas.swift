@@ -59,6 +59,13 @@ final class ImageCanvas: CustomWidgetDelegate {
     /// Where to scroll once the first allocation arrives (a tab restored from its view state).
     private var pendingOffset: Point?
     private var zoomNotificationPending = false
+    /// Set while both adjustments are being configured: each emits value-changed, and the
+    /// view is whole again only after the second.
+    private var configuring = false
+    /// The view needs an exact rendering, to be started once the next frame is painted.
+    private var renderingWanted = false
+    /// The frame clock's after-paint handler, while mapped.
+    private var afterPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
 
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
@@ -70,7 +77,11 @@ final class ImageCanvas: CustomWidgetDelegate {
         (pinchGesture, keyController) = installGestures()
         renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         // A tab in the background is not mapped: it asks for nothing until it is shown.
-        onSignal(raw(widget), "map") { [weak self] in self?.viewChanged() }
+        onSignal(raw(widget), "map") { [weak self] in
+            self?.followFrames()
+            self?.viewChanged()
+        }
+        onSignal(raw(widget), "unmap") { [weak self] in self?.stopFollowingFrames() }
     }
 
     /// Swaps in other levels of the same image (more detail, or a trimmed pyramid for a
@@ -160,13 +171,41 @@ final class ImageCanvas: CustomWidgetDelegate {
         let needed = max(zoom.scale, displayScale)
         if pyramid.needsMoreDetail(at: needed) { onNeedsDetail?(needed) }
         guard !animator.isRunning, !zoom.isPinching else { return }
-        let origin = wholePixelOrigin
-        if let rendering = renderer.rendering, renderer.isMade(from: pyramid), covers(rendering, origin: origin) { return }
+        if let rendering = renderer.rendering, renderer.isMade(from: pyramid), covers(rendering, origin: wholePixelOrigin) { return }
+        renderingWanted = true
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Starts the exact rendering the view wants. Called after a frame is painted, so the
+    /// frame that first shows a change (the levels, scaled) has the cores to itself: started
+    /// at once, the rendering's threads made that frame 2–3 times slower.
+    private func startWantedRendering() {
+        guard renderingWanted else { return }
+        renderingWanted = false
+        guard let pyramid, let zoom, !animator.isRunning, !zoom.isPinching else { return }
         let content = ViewGeometry.visibleContent(
-            viewport: viewportSize, origin: origin,
+            viewport: viewportSize, origin: wholePixelOrigin,
             contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
         guard !content.isEmpty else { return }
         renderer.request(ViewRendering.Request(scale: displayScale, content: content, quarterTurns: quarterTurns), from: pyramid)
+    }
+
+    private func followFrames() {
+        guard afterPaint == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
+        let handler = onSignal(raw(clock), "after-paint") { [weak self] in self?.startWantedRendering() }
+        afterPaint = (raw(clock), handler)
+    }
+
+    private func stopFollowingFrames() {
+        if let afterPaint { disconnect(afterPaint.clock, afterPaint.handler) }
+        afterPaint = nil
+    }
+
+    /// Whether the view is at rest and frames draw its exact rendering (tests and
+    /// benchmarks wait for this).
+    var showsExactRendering: Bool {
+        guard let pyramid, let rendering = renderer.rendering, zoom?.isPinching == false, !animator.isRunning else { return false }
+        return renderer.isMade(from: pyramid) && covers(rendering, origin: wholePixelOrigin)
     }
 
     /// Where the content's top-left corner is drawn, on whole pixels, so that a 1:1
@@ -224,6 +263,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     func scrollValueChanged() {
+        guard !configuring else { return }
         viewChanged()
         gtk_widget_queue_draw(widget)
     }
@@ -239,6 +279,8 @@ final class ImageCanvas: CustomWidgetDelegate {
         }
         let content = zoom.contentSize(at: displayScale)
         let clamped = zoom.clampedOffset(proposed, scale: displayScale)
+        configuring = true
+        defer { configuring = false }
         gtk_adjustment_configure(
             horizontal, clamped.x, 0, max(content.width, viewport.width),
             viewport.width * 0.1, viewport.width * 0.9, viewport.width)
