@@ -9,7 +9,7 @@ import XCTest
 @testable import IroUI
 
 /// A large JPEG opens with the detail a screen shows of it, and is decoded again with
-/// every pixel when the view zooms past that (issue "Open anything, fast, in little memory").
+/// every pixel when the view zooms past that (BEHAVIOUR A6).
 final class DetailOnDemandTests: XCTestCase {
     func testALargeJPEGOpensReducedAndGetsEveryPixelWhenZoomedIn() throws {
         try onMain {

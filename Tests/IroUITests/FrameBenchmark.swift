@@ -41,14 +41,16 @@ final class FrameBenchmark: XCTestCase {
         }
     }
 
-    static func report(_ name: String, _ values: [Double]) {
+    static func report(_ name: String, _ values: [Double], unit: String = "ms") {
         guard !values.isEmpty else {
             print("BENCH \(name) no-frames")
             return
         }
         let sorted = values.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        print(String(format: "BENCH %@ median %.1f ms  min %.1f  max %.1f  n %d", name, median, sorted.first!, sorted.last!, values.count))
+        print(
+            String(
+                format: "BENCH %@ median %.1f %@  min %.1f  max %.1f  n %d", name, median, unit, sorted.first!, sorted.last!, values.count))
     }
 
     @MainActor static func run() throws {
@@ -146,7 +148,7 @@ final class FrameBenchmark: XCTestCase {
             animationFrames.append(contentsOf: frames)
             settle()
         }
-        report("animated-zoom-fps", fps)
+        report("animated-zoom-fps", fps, unit: "fps")
         report("animated-zoom-frame", animationFrames)
     }
 }

@@ -8,8 +8,8 @@ import XCTest
 
 @testable import IroUI
 
-/// Responsiveness while a 100-megapixel image loads (BEHAVIOUR A6; issue "the main loop never
-/// stalls for more than 50 ms; closing the tab cancels the decode"): it opens with the
+/// Responsiveness while a 100-megapixel image loads (BEHAVIOUR A6: the main
+/// loop never stalls for more than 50 ms; closing the tab cancels the decode): it opens with the
 /// detail the screen shows (libjpeg at ¼), then is zoomed to 100 %, which decodes all
 /// 100 million pixels and builds their pyramid while the view stays live. A benchmark, not a
 /// test: it reports and asserts nothing about time, and runs only when asked:

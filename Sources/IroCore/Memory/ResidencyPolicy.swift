@@ -1,7 +1,7 @@
-/// Which documents keep their decoded pixels (BEHAVIOUR A6 memory; issue "Open anything,
-/// fast, in little memory"). Every shown tab keeps them; tabs in the background keep
-/// them too, most recently shown first, while their pixels fit in the budget; the
-/// rest keep only screen-sized levels and decode again when shown needs more.
+/// Which documents keep their decoded pixels (BEHAVIOUR A6: open fast, in little memory).
+/// Every shown tab keeps them; tabs in the background keep them too, most recently shown
+/// first, while their pixels fit in the budget; the rest keep only screen-sized levels and
+/// decode again when shown needs more.
 public struct ResidencyPolicy: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public let id: DocumentID

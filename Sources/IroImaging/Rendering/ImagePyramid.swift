@@ -7,7 +7,7 @@ import IroCore
 ///
 /// The top level need not be the full size: a large JPEG is decoded with only the
 /// detail the view needs (`DecodeDetail`), and a tab in the background keeps only
-/// its small levels (BEHAVIOUR A6; issue "Open anything, fast, in little memory"). Sizes
+/// its small levels (BEHAVIOUR A6). Sizes
 /// and scales always refer to the full image, so the view does not move when more
 /// detail arrives.
 public final class ImagePyramid: @unchecked Sendable {
