@@ -263,14 +263,17 @@ nonisolated public func filePaths(fromFileListValue value: UnsafePointer<GValue>
     return paths
 }
 
-public typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
+public typealias FileMonitorHandler = @MainActor (GFileMonitorEvent, _ file: OpaquePointer?, _ other: OpaquePointer?) -> Void
 
 /// GFileMonitor::changed: `void (*)(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent, gpointer)`.
+/// `other` is the new name of a renamed file (G_FILE_MONITOR_WATCH_MOVES), else NULL.
 @discardableResult
 public func onFileMonitorChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping FileMonitorHandler) -> SignalHandlerID {
-    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+    let thunk: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
+        _, file, other, event, data in
         guard let box = ClosureBox<FileMonitorHandler>.from(data) else { return }
-        MainActor.assumeIsolated { box.call(event) }
+        nonisolated(unsafe) let file = file, other = other
+        MainActor.assumeIsolated { box.call(event, file, other) }
     }
     return connect(monitor, "changed", signature: SignalSignature([.pointer, .pointer, .int32]), thunk: thunk, handler: handler)
 }

@@ -5,12 +5,27 @@ import FoundationEssentials
 /// this is the part that can be decided and tested without GTK.
 public final class Document: Identifiable {
     public let id: DocumentID
-    public let path: RawPath
+    /// The file shown: it changes when the tab steps through its folder (BEHAVIOUR F1) or
+    /// the file is renamed, while the document (the tab) stays the same.
+    public private(set) var path: RawPath
     public var state: LoadState = .loading
     public var view = ViewState()
 
     public init(path: RawPath, id: DocumentID = DocumentID()) {
         self.id = id
+        self.path = path
+    }
+
+    /// Shows another file in this document, from a fresh view (best fit, hue unchanged at
+    /// 0.5, no rotation), loading.
+    public func show(_ path: RawPath) {
+        self.path = path
+        state = .loading
+        view = ViewState()
+    }
+
+    /// The file was renamed or moved: same image, same view, new name.
+    public func moved(to path: RawPath) {
         self.path = path
     }
 

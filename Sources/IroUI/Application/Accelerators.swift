@@ -9,13 +9,20 @@ enum Accelerators {
         var shown: String
         /// Entries that only add keys to another row stay out of the window.
         var listed = true
+        /// Keys the focused widget may use first (the arrows: scrolling, the slider); the
+        /// window's bubble-phase shortcuts handle them, not the application's accelerators.
+        var afterFocus = false
 
-        init(_ action: String, _ keys: [String], _ title: String, shown: String? = nil, listed: Bool = true) {
+        init(
+            _ action: String, _ keys: [String], _ title: String, shown: String? = nil, listed: Bool = true,
+            afterFocus: Bool = false
+        ) {
             self.action = action
             self.keys = keys
             self.title = title
             self.shown = shown ?? keys.first ?? ""
             self.listed = listed
+            self.afterFocus = afterFocus
         }
     }
 
@@ -45,6 +52,23 @@ enum Accelerators {
                 ]
         ),
         (
+            "Images",
+            [
+                Entry("win.next-image", ["Right", "KP_Right"], "Next Image", shown: "Right Page_Down", afterFocus: true),
+                Entry("win.next-image", ["Page_Down", "KP_Page_Down"], "Next Image", listed: false),
+                Entry("win.previous-image", ["Left", "KP_Left"], "Previous Image", shown: "Left Page_Up", afterFocus: true),
+                Entry("win.previous-image", ["Page_Up", "KP_Page_Up"], "Previous Image", listed: false),
+                Entry("win.first-image", ["Home", "KP_Home"], "First Image"),
+                Entry("win.last-image", ["End", "KP_End"], "Last Image"),
+                Entry("win.open-in-new-tab", ["<Control>Return", "<Control>KP_Enter"], "Open in New Tab"),
+                Entry("win.reload", ["F5", "<Control>r"], "Reload", shown: "F5 <Control>r"),
+                Entry("win.toggle-fullscreen", ["F11"], "Fullscreen"),
+                Entry("win.leave-fullscreen", ["Escape"], "Leave Fullscreen"),
+                Entry("win.play-pause", ["space"], "Pause or Play an Animation", afterFocus: true),
+                Entry("win.show-context-menu", ["<Shift>F10", "Menu"], "Show the Image’s Menu", shown: "<Shift>F10 Menu"),
+            ]
+        ),
+        (
             "Zoom",
             [
                 Entry(
@@ -54,6 +78,8 @@ enum Accelerators {
                     "win.zoom-out", ["<Control>minus", "<Control>KP_Subtract", "minus", "KP_Subtract"], "Zoom Out",
                     shown: "<Control>minus minus"),
                 Entry("win.zoom-reset", ["<Control>0", "<Control>KP_0", "1", "KP_1"], "Original Size (100 %)", shown: "<Control>0 1"),
+                Entry("win.zoom-200", ["2", "KP_2"], "Double Size (200 %)"),
+                Entry("win.zoom-fit", ["0", "KP_0"], "Best Fit"),
                 Entry("win.best-fit", ["f"], "Toggle Best Fit"),
                 Entry("win.rotate-clockwise", ["r"], "Rotate Clockwise"),
                 Entry("win.rotate-counterclockwise", ["<Shift>r"], "Rotate Counterclockwise"),

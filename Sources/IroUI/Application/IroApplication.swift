@@ -61,7 +61,8 @@ public final class IroApplication {
     private func startup() {
         installActions()
         for section in Accelerators.all {
-            for entry in section.entries { setAccelerators(raw(application), entry.action, entry.keys) }
+            // The window handles after-focus keys itself (DocumentWindow+Browsing).
+            for entry in section.entries where !entry.afterFocus { setAccelerators(raw(application), entry.action, entry.keys) }
         }
     }
 
@@ -107,19 +108,23 @@ public final class IroApplication {
     /// Trims tabs in the background to screen-sized levels, least recently shown first,
     /// until their decoded pixels fit the budget.
     func rebalanceMemory() {
-        var views: [DocumentID: DocumentView] = [:]
+        var trims: [DocumentID: @MainActor () -> Void] = [:]
         var entries: [ResidencyPolicy.Entry] = []
         for window in windows {
             let shown = window.selectedView
             for view in window.views {
-                views[view.document.id] = view
+                trims[view.document.id] = { [weak view] in view?.trimToScreenSize() }
                 entries.append(
                     .init(
                         id: view.document.id, bytes: view.decodedBytes,
                         lastShown: view.lastShown, isShown: view === shown))
+                // Images decoded ahead count like a tab in the background shown longest ago:
+                // they go first.
+                trims[view.preloadID] = { [weak view] in view?.preloader.dropAll() }
+                entries.append(.init(id: view.preloadID, bytes: view.preloader.bytes, lastShown: -.infinity, isShown: false))
             }
         }
-        for id in residency.documentsToTrim(entries) { views[id]?.trimToScreenSize() }
+        for id in residency.documentsToTrim(entries) { trims[id]?() }
     }
 
     // MARK: Moving tabs between windows (BEHAVIOUR B4)

@@ -1,6 +1,7 @@
 import CGtk
 import FoundationEssentials
 import GtkSupport
+import IroCore
 
 /// BEHAVIOUR A9: a file changed on disk reloads its tab (keeping the view); a deleted
 /// file keeps its last image and says so. Events come in bursts (write, close,
@@ -20,7 +21,24 @@ extension DocumentView {
         }
         guard let monitor = made else { return }
         fileMonitor = ObjectRef(taking: raw(monitor))
-        onFileMonitorChanged(raw(monitor)) { [weak self] _ in self?.fileEventArrived() }
+        onFileMonitorChanged(raw(monitor)) { [weak self] event, _, other in
+            guard let self else { return }
+            if event == G_FILE_MONITOR_EVENT_RENAMED, let other, let newPath = RawPath(localPathOf: other) {
+                self.fileMoved(to: newPath)
+            } else {
+                self.fileEventArrived()
+            }
+        }
+    }
+
+    /// The file was renamed (or moved within its file system): the same image under
+    /// another name, so the tab follows it and nothing is decoded again.
+    private func fileMoved(to path: RawPath) {
+        fileMonitor = nil
+        document.moved(to: path)
+        if path.deletingLastComponent == folderBrowser?.folder { folderBrowser?.select(path) }
+        watchFile()
+        onStateChanged?()
     }
 
     private func fileEventArrived() {

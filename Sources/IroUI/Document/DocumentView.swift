@@ -32,8 +32,16 @@ final class DocumentView {
 
     /// When the tab was last shown (monotonic seconds), for the memory policy.
     var lastShown = monotonicSeconds()
+    /// The folder this tab steps through (BEHAVIOUR F1), once an image of it is shown.
+    var folderBrowser: FolderBrowser?
+    /// The images next to the shown one, decoded ahead, and their name in the memory budget.
+    let preloader = Preloader()
+    let preloadID = DocumentID()
+    /// The next image to arrive is another file: it starts from a fresh view.
+    var startsFresh = false
 
-    /// Told when loading finishes (either way), for the tab's spinner and the title.
+    /// Told when what the tab shows changes: loading starts or ends, another image of the
+    /// folder, its place in the folder. For the tab's title and spinner and the header.
     var onStateChanged: (@MainActor () -> Void)?
 
     /// Finds the DocumentView of a tab's root widget.
@@ -58,7 +66,12 @@ final class DocumentView {
         Self.key.attach(self, to: raw(root))
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
-        onSignal(raw(root), "destroy") { [weak self] in self?.cancelLoad() }
+        preloader.onReady = { [weak self] in self?.onStateChanged?() }
+        onSignal(raw(root), "destroy") { [weak self] in
+            self?.cancelLoad()
+            self?.folderBrowser?.stop()
+            self?.preloader.dropAll()
+        }
     }
 
     /// Decodes the document's file off the main thread, then shows it or its error.
@@ -72,6 +85,7 @@ final class DocumentView {
 
     /// Decodes the image at `path` into this tab (the document's file, or a note package's
     /// image) with the detail a screen shows of it whole; zooming in asks for more.
+    /// `keepingCurrent`: the image shown stays until the new one arrives (a reload, a step).
     func loadImage(at path: RawPath, keepingCurrent: Bool = false) {
         cancelLoad()
         imagePath = path
@@ -80,8 +94,8 @@ final class DocumentView {
             document.state = .loading
             gtk_stack_set_visible_child_name(stack, "loading")
         }
-        // Reloading a changed file keeps the detail the view has now.
-        let detail: DecodeDetail = showsImage ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
+        // Reloading a changed file keeps the detail the view has now; another file starts at best fit.
+        let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
         decode(path, detail: detail)
     }
 
@@ -145,20 +159,26 @@ final class DocumentView {
         case .success(let pyramid?):
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()
-            if let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
+            if !startsFresh, let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
                 canvas.replacePyramid(pyramid) // more (or fresh) detail of the same image: the view stays
             } else {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }
+            startsFresh = false
             if visiblePage != "image" {
                 gtk_stack_set_visible_child_name(stack, "image")
                 focusCanvasIfShown()
             }
+            startBrowsing()
+            preloadNeighbours()
         case .success(nil):
             return // cancelled
         case .failure(let error):
+            startsFresh = false
             showError(error)
             watchFile() // a broken file that gets fixed on disk reloads too
+            startBrowsing() // a damaged file does not stop the folder being stepped through
+            preloadNeighbours()
         }
         onStateChanged?()
     }

@@ -16,10 +16,12 @@ extension ImageCanvas {
     }
 
     /// Arrow keys scroll by a tenth of the view (BEHAVIOUR C1), when the image has focus.
+    /// Left and Right scroll only while there is more image that way: at its edge, and at
+    /// best fit, they are left to the window, which steps through the folder (BEHAVIOUR F1).
     private func installArrowKeys() -> OpaquePointer {
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(raw(keys)) { [weak self] keyval, _, state in
-            guard let self, self.zoom != nil,
+            guard let self, let zoom = self.zoom,
                 state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
             else { return false }
             let step = Point(x: max(40, self.viewportSize.width / 10), y: max(40, self.viewportSize.height / 10))
@@ -31,6 +33,8 @@ extension ImageCanvas {
             case GDK_KEY_Down, GDK_KEY_KP_Down: target.y += step.y
             default: return false
             }
+            let reachable = zoom.clampedOffset(target, scale: self.displayScale)
+            if target.y == self.offset.y, abs(reachable.x - self.offset.x) < 0.5 { return false }
             self.configureAdjustments(offset: target)
             return true
         }

@@ -125,7 +125,11 @@ extension DocumentWindow {
         }
         view.onStateChanged = { [weak self, weak view] in
             guard let self, let view else { return }
-            if let page = self.page(of: view) { adw_tab_page_set_loading(page, view.isLoading ? 1 : 0) }
+            if let page = self.page(of: view) {
+                adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
+                adw_tab_page_set_title(page, view.document.displayName) // stepping shows another file
+                adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
+            }
             if view === self.selectedView { self.update() }
             self.owner?.rebalanceMemory()
         }
@@ -140,10 +144,12 @@ extension DocumentWindow {
         guard !isBeingDestroyed else { return }
         lastSelected?.saveViewState()
         lastSelected?.lastShown = monotonicSeconds()
+        lastSelected?.preloader.dropAll() // a tab in the background steps nowhere
         lastSelected = selectedView
         if let view = selectedView {
             owner?.session.select(view.document.id)
             view.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
+            view.preloadNeighbours()
         }
         owner?.rebalanceMemory()
         update()

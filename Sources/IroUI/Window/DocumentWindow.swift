@@ -14,7 +14,7 @@ final class DocumentWindow {
     let tabView: UnsafeMutablePointer<AdwTabView> = cast(adw_tab_view_new())
     let tabBar: UnsafeMutablePointer<AdwTabBar> = cast(adw_tab_bar_new())
     let actions: ActionGroup
-    private let windowTitle: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
+    let windowTitle: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
     private let content: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
     let zoomToolbar = ZoomToolbar()
     /// The application that owns this window and its TabSession.
@@ -22,6 +22,8 @@ final class DocumentWindow {
     var lastSelected: DocumentView?
     /// The GtkDropTarget that takes dropped files (owned by the window).
     var dropTarget: OpaquePointer?
+    /// The header's previous and next image buttons.
+    let stepButtons = StepButtons()
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
@@ -40,6 +42,7 @@ final class DocumentWindow {
         gtk_widget_set_tooltip_text(open, "Open… (Ctrl+O)")
         iro_accessible_set_label(open, "Open")
         adw_header_bar_pack_start(header, open)
+        adw_header_bar_pack_start(header, stepButtons.widget)
         adw_header_bar_pack_end(header, PrimaryMenu.button())
         adw_header_bar_pack_end(header, zoomToolbar.percentage)
         adw_header_bar_pack_end(header, zoomToolbar.widget)
@@ -60,6 +63,7 @@ final class DocumentWindow {
         installActions()
         installTabActions()
         installViewActions()
+        installBrowsing()
         connectTabView()
         installDropTarget()
         onNotify(raw(window), "is-active") { [weak self] in
@@ -95,6 +99,7 @@ final class DocumentWindow {
         let title = view?.document.displayName ?? "Iro"
         gtk_window_set_title(window, title)
         adw_window_title_set_title(windowTitle, title)
+        adw_window_title_set_subtitle(windowTitle, view?.folderPosition ?? "")
         let zoom = view?.canvas.zoom
         zoomToolbar.show(zoom == nil ? nil : view?.canvas.zoom?.scale)
         gtk_widget_set_visible(zoomToolbar.widget, zoom == nil ? 0 : 1)
@@ -108,6 +113,7 @@ final class DocumentWindow {
         actions.setEnabled("next-tab", pageCount > 1)
         actions.setEnabled("previous-tab", pageCount > 1)
         updateViewActions()
+        updateBrowsing()
     }
 
     private func installActions() {

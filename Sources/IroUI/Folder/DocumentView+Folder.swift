@@ -1,0 +1,79 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// Stepping through the folder of the image shown (BEHAVIOUR F1), in the same tab.
+extension DocumentView {
+    enum Step {
+        case next, previous, first, last
+    }
+
+    /// Starts listing the folder of the image shown, once (a note package is a document of
+    /// its own, not an image of a folder).
+    func startBrowsing() {
+        guard folderBrowser == nil, !NotePackage.isPackageName(document.path) else { return }
+        let browser = FolderBrowser(showing: document.path)
+        browser.onChanged = { [weak self] in
+            self?.preloadNeighbours()
+            self?.onStateChanged?()
+        }
+        folderBrowser = browser
+    }
+
+    /// The image a step would show, if there is one.
+    func target(of step: Step) -> FolderList.Entry? {
+        guard let browser = folderBrowser, browser.isListed else { return nil }
+        switch step {
+        case .next: return browser.list.next
+        case .previous: return browser.list.previous
+        case .first: return browser.list.first
+        case .last: return browser.list.last
+        }
+    }
+
+    /// Shows the image a step leads to, in a fresh view; the image shown stays until it
+    /// arrives, which is at once when it was decoded ahead.
+    func go(_ step: Step) {
+        guard let browser = folderBrowser, let entry = target(of: step) else { return }
+        let path = browser.path(of: entry)
+        let preloaded = preloader.take(path) // before the new neighbours replace the old
+        browser.select(path)
+        cancelLoad()
+        fileMonitor = nil
+        fileBanner.hide()
+        isFileDeleted = false
+        document.show(path)
+        hueControl.reset()
+        hueOverlay.contentReplaced()
+        startsFresh = true
+        if let pyramid = preloaded {
+            finishLoad(.success(pyramid))
+        } else {
+            loadImage(at: path, keepingCurrent: true)
+            onStateChanged?()
+        }
+    }
+
+    /// Decodes the images before and after the shown one ahead, while the tab is shown.
+    func preloadNeighbours() {
+        guard let browser = folderBrowser, gtk_widget_get_mapped(widget) != 0 else { return }
+        let neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map(browser.path(of:))
+        preloader.keep(neighbours, screenSide: screenSide)
+    }
+
+    /// "3 / 27" under the name in the header: where the shown image is in its folder.
+    var folderPosition: String? {
+        guard let position = folderBrowser?.list.position, folderBrowser?.isListed == true else { return nil }
+        return "\(position.index) / \(position.count)"
+    }
+
+    /// Why the previous / next buttons are insensitive when stepping is impossible here.
+    var browsingUnavailableReason: String? {
+        if NotePackage.isPackageName(document.path) { return "Note packages are not part of a folder’s images" }
+        guard let browser = folderBrowser else { return nil }
+        if let reason = browser.unavailable { return reason }
+        return browser.isListed && browser.list.entries.count <= 1 && browser.list.position != nil
+            ? "No other images in this folder" : nil
+    }
+}

@@ -1,0 +1,128 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The folder a tab steps through (BEHAVIOUR F1): listed off the main thread once the tab
+/// shows an image from it, then watched, so files added, renamed or removed there update
+/// the list and the current image's position (never which image it is).
+final class FolderBrowser {
+    typealias Entry = FolderList.Entry
+
+    /// Changes in the folder are gathered this long before the list follows them: a copy
+    /// or an unpack comes as a burst of events.
+    static let settleMilliseconds: UInt32 = 200
+
+    let folder: RawPath
+    private(set) var list: FolderList
+    /// The listing arrived (until then nothing steps).
+    private(set) var isListed = false
+    /// Why this folder cannot be stepped through, when it cannot (it could not be listed).
+    private(set) var unavailable: String?
+    /// Told on the main thread whenever the list, the position or availability changes.
+    var onChanged: (@MainActor () -> Void)?
+
+    private var listing: Task<Void, Never>?
+    private var monitor: ObjectRef?
+    private var changedNames: Set<RawPath> = []
+    private var settle: SourceID?
+
+    /// Starts listing the folder of `path`, the image shown.
+    init(showing path: RawPath) {
+        folder = path.deletingLastComponent
+        list = FolderList(entries: [], current: Self.entry(path.lastComponent))
+        let folder = self.folder, current = list.current
+        listing = Task { [weak self] in
+            let result = await Self.read(folder, current: current)
+            guard let self, !Task.isCancelled else { return }
+            self.listing = nil
+            switch result {
+            case .success(let list):
+                self.list = list
+                self.isListed = true
+                self.watch()
+            case .failure(let failure):
+                self.unavailable = "This folder cannot be listed: \(failure.reason)"
+            }
+            self.onChanged?()
+        }
+    }
+
+    /// Stops listing and watching (the tab is going).
+    func stop() {
+        listing?.cancel()
+        listing = nil
+        settle?.cancel()
+        settle = nil
+        monitor = nil
+    }
+
+    /// The path of `entry` in this folder.
+    func path(of entry: Entry) -> RawPath { folder.appending(entry.name) }
+
+    /// The image `path` (of this folder) is now the current one.
+    func select(_ path: RawPath) {
+        list.select(Self.entry(path.lastComponent))
+        onChanged?()
+    }
+
+    static func entry(_ name: RawPath) -> Entry { Entry(name: name, key: FolderReader.collationKey(of: name)) }
+
+    /// Lists and sorts off the main thread: a folder of 10 000 images takes the main loop
+    /// no time at all.
+    @concurrent
+    nonisolated private static func read(_ folder: RawPath, current: Entry) async -> Result<FolderList, FolderReader.Failure> {
+        FolderReader.images(in: folder, isCancelled: { Task.isCancelled }).map { FolderList(entries: $0, current: current) }
+    }
+
+    // MARK: The folder watch
+
+    private func watch() {
+        guard monitor == nil, let file = folder.withCString({ g_file_new_for_path($0) }) else { return }
+        defer { g_object_unref(raw(file)) }
+        let made: UnsafeMutablePointer<GFileMonitor>?
+        do throws(GLibError) {
+            made = try withGError { g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) }
+        } catch {
+            Log.debug("cannot watch \(folder.displayString): \(error.message)")
+            return
+        }
+        guard let made else { return }
+        monitor = ObjectRef(taking: raw(made))
+        onFileMonitorChanged(raw(made)) { [weak self] _, file, other in
+            guard let self else { return }
+            for changed in [file, other].compactMap({ $0 }) {
+                if let path = RawPath(localPathOf: changed) { self.changedNames.insert(path.lastComponent) }
+            }
+            self.settle?.cancel()
+            self.settle = after(milliseconds: Self.settleMilliseconds) { [weak self] in
+                self?.settle = nil
+                self?.applyChanges()
+            }
+        }
+    }
+
+    /// Asks the file system about each changed name, off the main thread, and updates the list.
+    private func applyChanges() {
+        let names = changedNames
+        changedNames = []
+        let folder = self.folder
+        Task { [weak self] in
+            let found = await Self.query(names, in: folder)
+            guard let self else { return }
+            for name in names {
+                if let entry = found[name] { self.list.insert(entry) } else { self.list.remove(name: name) }
+            }
+            self.onChanged?()
+        }
+    }
+
+    @concurrent
+    nonisolated private static func query(_ names: Set<RawPath>, in folder: RawPath) async -> [RawPath: Entry] {
+        var found: [RawPath: Entry] = [:]
+        for name in names {
+            if let entry = FolderReader.entry(named: name, in: folder) { found[name] = entry }
+        }
+        return found
+    }
+}

@@ -1,0 +1,59 @@
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// Decodes the images next to the shown one ahead of time, off the main thread, so that
+/// stepping to them shows them at once (BEHAVIOUR F1). Each is decoded with the detail a
+/// screen shows of it whole, the detail a fresh view starts at. Decodes no longer wanted
+/// are cancelled; what it holds counts against the memory budget like a tab in the
+/// background, and goes first.
+final class Preloader {
+    private var tasks: [RawPath: Task<Void, Never>] = [:]
+    private var ready: [RawPath: ImagePyramid] = [:]
+    /// Told when a decode finishes (the memory held changed).
+    var onReady: (@MainActor () -> Void)?
+
+    /// Bytes of decoded pixels held.
+    var bytes: Int { ready.values.reduce(0) { $0 + $1.byteCount } }
+
+    /// Keeps, or starts, the decodes of `paths`; cancels and drops every other.
+    func keep(_ paths: [RawPath], screenSide: Int) {
+        for (path, task) in tasks where !paths.contains(path) {
+            task.cancel()
+            tasks[path] = nil
+        }
+        for path in ready.keys where !paths.contains(path) { ready[path] = nil }
+        for path in paths where tasks[path] == nil && ready[path] == nil {
+            tasks[path] = Task { [weak self] in
+                let pyramid = await Self.decode(path, screenSide: screenSide)
+                guard let self, !Task.isCancelled else { return }
+                self.tasks[path] = nil
+                if let pyramid { self.ready[path] = pyramid }
+                self.onReady?()
+            }
+        }
+    }
+
+    /// The decoded image of `path`, if it is ready; it is no longer held here.
+    func take(_ path: RawPath) -> ImagePyramid? {
+        ready.removeValue(forKey: path)
+    }
+
+    /// Whether `path` is decoded and waiting.
+    func isReady(_ path: RawPath) -> Bool { ready[path] != nil }
+
+    func dropAll() {
+        keep([], screenSide: 0)
+    }
+
+    /// A file that fails to decode simply is not preloaded: stepping to it shows its error.
+    @concurrent
+    nonisolated private static func decode(_ path: RawPath, screenSide: Int) async -> ImagePyramid? {
+        do {
+            return try await ImageDecoder.decodeForDisplay(path: path, detail: .screen(side: screenSide))
+        } catch {
+            Log.debug("not preloading \(path.displayString): \(error.reason)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import CGtk
+import CGtkShims
+import Foundation
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// Stepping through the folder of the image shown (BEHAVIOUR F1), in real windows.
+final class FolderBrowsingTests: XCTestCase {
+    /// A folder of images named so that natural order differs from byte order, plus
+    /// files that do not take part: text, a hidden image, a subfolder.
+    @MainActor static func folder(_ harness: AppHarness, sizes: [String: (Int, Int)] = [:]) throws -> URL {
+        let folder = harness.fixtures.url("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, name) in ["b1.png", "b2.png", "b9.png", "b10.png", "b11.png"].enumerated() {
+            let (width, height) = sizes[name] ?? (320, 240)
+            harness.fixtures.image("photos/\(name)", width: width, height: height) { _, _ in RGBA(UInt8(index * 50), 80, 160) }
+        }
+        harness.fixtures.quadrants("photos/.hidden.png")
+        harness.fixtures.bytes("photos/notes.txt", Array("not an image".utf8))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Waits until the selected tab's folder is listed and nothing is loading.
+    @MainActor static func listed(_ window: DocumentWindow) -> DocumentView? {
+        GtkTestEnvironment.pump(timeout: 10) {
+            window.selectedView.map { $0.folderBrowser?.isListed == true && !$0.isLoading && $0.canvas.zoom != nil } ?? false
+        }
+        return window.selectedView
+    }
+
+    @MainActor static func go(_ window: DocumentWindow, _ action: String) {
+        window.actions.activate(action)
+        GtkTestEnvironment.pump(timeout: 10) { window.selectedView.map { !$0.isLoading && $0.canvas.zoom != nil } ?? false }
+    }
+
+    @MainActor static func shownName(_ window: DocumentWindow) -> String? { window.selectedView?.document.displayName }
+
+    func testStepsThroughTheFolderInNaturalOrderSkippingOtherFilesAndStoppingAtTheEnds() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            XCTAssertEqual(
+                view.folderBrowser?.list.entries.map(\.name.displayString), ["b1.png", "b2.png", "b9.png", "b10.png", "b11.png"])
+            XCTAssertEqual(view.folderPosition, "3 / 5")
+
+            Self.go(window, "next-image")
+            XCTAssertEqual(Self.shownName(window), "b10.png")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "b10.png", "the window title follows")
+            XCTAssertEqual(window.pageCount, 1, "in the same tab")
+            XCTAssertEqual(view.folderPosition, "4 / 5")
+            Self.go(window, "next-image")
+            XCTAssertEqual(Self.shownName(window), "b11.png")
+            XCTAssertFalse(window.actions.isEnabled("next-image"), "no wrap-around at the end")
+            XCTAssertFalse(window.actions.isEnabled("last-image"))
+            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.next), 0, "the next button too")
+            window.actions.activate("next-image")
+            XCTAssertEqual(Self.shownName(window), "b11.png")
+
+            Self.go(window, "first-image")
+            XCTAssertEqual(Self.shownName(window), "b1.png")
+            XCTAssertFalse(window.actions.isEnabled("previous-image"))
+            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.previous), 0)
+            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.next), 1)
+            Self.go(window, "last-image")
+            XCTAssertEqual(Self.shownName(window), "b11.png")
+            Self.go(window, "previous-image")
+            XCTAssertEqual(Self.shownName(window), "b10.png")
+        }
+    }
+
+    func testAStepStartsFromAFreshView() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness, sizes: ["b9.png": (3000, 2000), "b10.png": (3000, 2000)])
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            XCTAssertEqual(view.canvas.zoom?.mode, .bestFit)
+            window.actions.activate("zoom-reset")
+            window.actions.activate("rotate-clockwise")
+            view.hueControl.value = 0.8
+            GtkTestEnvironment.pump(for: 0.1)
+
+            Self.go(window, "next-image")
+            XCTAssertEqual(Self.shownName(window), "b10.png")
+            XCTAssertEqual(view.canvas.zoom?.mode, .bestFit, "best fit again, though the size is the same")
+            XCTAssertEqual(view.canvas.quarterTurns, 0)
+            XCTAssertEqual(view.hueControl.value, 0.5)
+            XCTAssertEqual(view.document.view.hue, 0.5)
+        }
+    }
+
+    func testTheFolderWatchUpdatesTheListAndThePosition() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            let offsetBefore = view.canvas.offset
+            let count = { view.folderBrowser?.list.entries.count ?? 0 }
+
+            harness.fixtures.quadrants("photos/b5.png")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { count() == 6 }, "an image added joins the list")
+            XCTAssertEqual(view.folderPosition, "4 / 6")
+            XCTAssertEqual(string(adw_window_title_get_subtitle(window.windowTitle)), "4 / 6", "and the header says so")
+
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("b1.png"))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { count() == 5 }, "an image removed leaves it")
+            XCTAssertEqual(view.folderPosition, "3 / 5")
+
+            try FileManager.default.moveItem(at: folder.appendingPathComponent("b2.png"), to: folder.appendingPathComponent("z.png"))
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.folderBrowser?.list.entries.last?.name == RawPath("z.png") },
+                "an image renamed moves to its new place")
+            XCTAssertEqual(view.folderPosition, "2 / 5")
+            harness.fixtures.bytes("photos/more.txt", Array("still not an image".utf8))
+            GtkTestEnvironment.pump(for: 0.5)
+            XCTAssertEqual(count(), 5, "other files stay out")
+
+            XCTAssertEqual(Self.shownName(window), "b9.png", "the image shown is the same")
+            XCTAssertEqual(view.canvas.offset, offsetBefore, "and the view did not move")
+        }
+    }
+
+    func testZoomedInTheArrowsScrollToTheEdgeBeforeStepping() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness, sizes: ["b9.png": (4000, 600)])
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            let canvas = view.canvas
+            let keys = try XCTUnwrap(canvas.keyController)
+            let right = { iro_emit_key_pressed(raw(keys), guint(GDK_KEY_Right), GdkModifierType(0)) }
+
+            XCTAssertEqual(right(), 0, "at best fit the canvas leaves Right to the window (a step)")
+            canvas.setScale(1)
+            canvas.configureAdjustments(offset: Point(x: 0, y: 0)) // at the left edge
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(canvas.offset.x, 0)
+            XCTAssertEqual(right(), 1, "zoomed in, Right scrolls")
+            XCTAssertGreaterThan(canvas.offset.x, 0)
+            var presses = 0
+            while right() != 0, presses < 200 { presses += 1 }
+            let zoom = try XCTUnwrap(canvas.zoom)
+            XCTAssertEqual(
+                canvas.offset.x, zoom.contentSize(at: 1).width - canvas.viewportSize.width, accuracy: 0.5,
+                "it stops scrolling at the image's edge, then leaves the key to the window")
+            XCTAssertEqual(iro_emit_key_pressed(raw(keys), guint(GDK_KEY_Down), GdkModifierType(0)), 1, "Up and Down still scroll")
+        }
+    }
+
+    func testTheNeighboursAreDecodedAheadAndShownAtOnce() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            let next = RawPath(folder.appendingPathComponent("b10.png").path)
+            let previous = RawPath(folder.appendingPathComponent("b2.png").path)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) && view.preloader.isReady(previous) })
+            XCTAssertGreaterThan(view.preloader.bytes, 0)
+
+            window.actions.activate("next-image")
+            XCTAssertFalse(view.isLoading, "decoded ahead: nothing to wait for")
+            XCTAssertEqual(view.document.state, .loaded(width: 320, height: 240))
+            XCTAssertEqual(view.canvas.pyramid?.width, 320)
+            XCTAssertFalse(view.preloader.isReady(previous), "b2 is no longer next to the image shown")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(RawPath(folder.appendingPathComponent("b11.png").path)) })
+        }
+    }
+
+    func testOpenInNewTabKeepsBrowsingHere() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b2.png")]))
+            _ = try XCTUnwrap(Self.listed(window))
+            window.actions.activate("open-in-new-tab")
+            XCTAssertEqual(window.pageCount, 2)
+            XCTAssertEqual(window.views.map(\.document.displayName), ["b2.png", "b2.png"])
+            XCTAssertTrue(window.selectedView === window.views[0], "this tab stays selected")
+            Self.go(window, "next-image")
+            XCTAssertEqual(window.views.map(\.document.displayName), ["b9.png", "b2.png"], "each tab browses on its own")
+        }
+    }
+
+    /// Run as an unprivileged user by meson-helpers/run-tests (root reads any folder).
+    func testAFolderThatCannotBeListedStillShowsItsImage() throws {
+        try XCTSkipIf(getuid() == 0, "root can list any folder; run-tests runs this as nobody")
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            XCTAssertEqual(chmod(folder.path, 0o311), 0, "write and search, no read: the folder cannot be listed")
+            defer { chmod(folder.path, 0o755) }
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.folderBrowser?.unavailable != nil })
+            XCTAssertEqual(view.visiblePage, "image", "the image opens")
+            XCTAssertFalse(window.actions.isEnabled("next-image"))
+            let tooltip = string(gtk_widget_get_tooltip_text(window.stepButtons.next)) ?? ""
+            XCTAssertTrue(tooltip.hasPrefix("This folder cannot be listed"), tooltip)
+        }
+    }
+}
