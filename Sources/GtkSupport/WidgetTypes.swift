@@ -54,9 +54,11 @@ extension GtkScrolledWindow: nonisolated WidgetType { public nonisolated static 
 extension GtkOverlay: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_overlay_get_type() } }
 extension GtkProgressBar: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_progress_bar_get_type() } }
 extension GtkMenuButton: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_menu_button_get_type() } }
+extension GtkPopover: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_popover_get_type() } }
 extension GtkAboutDialog: nonisolated WindowType { public nonisolated static var gtype: GType { gtk_about_dialog_get_type() } }
 extension GtkShortcutsWindow: nonisolated WindowType { public nonisolated static var gtype: GType { gtk_shortcuts_window_get_type() } }
 extension AdwMessageDialog: nonisolated WindowType { public nonisolated static var gtype: GType { adw_message_dialog_get_type() } }
+extension AdwApplicationWindow: nonisolated WindowType { public nonisolated static var gtype: GType { adw_application_window_get_type() } }
 extension AdwTabView: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_tab_view_get_type() } }
 extension AdwTabBar: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_tab_bar_get_type() } }
 extension AdwHeaderBar: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_header_bar_get_type() } }

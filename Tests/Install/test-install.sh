@@ -26,6 +26,7 @@ check "appstreamcli validate --no-net" appstreamcli validate --no-net "$prefix/s
 check "MimeType lists PNG and JPEG from gdk-pixbuf" bash -c "grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/png;' && grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/jpeg;'"
 check "icons installed" test -f "$prefix/share/icons/hicolor/scalable/apps/$app.svg" -a -f "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
 check "desktop database refreshed by post-install" test -f "$prefix/share/applications/mimeinfo.cache"
+check "settings schema installed and compiled" bash -c "gsettings --schemadir '$prefix/share/glib-2.0/schemas' list-keys $app | grep -qx window-width"
 
 # A desktop that knows only this prefix (and the system's MIME database).
 export XDG_DATA_DIRS="$prefix/share:/usr/share" XDG_DATA_HOME="$tmp/data-home" XDG_CONFIG_HOME="$tmp/config-home"

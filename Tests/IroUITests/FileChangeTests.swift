@@ -58,4 +58,33 @@ final class FileChangeTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.isFileDeleted && !view.fileBanner.isShown })
         }
     }
+
+    func testARenamedFileIsFollowedNotCalledDeleted() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.image("before.png", width: 300, height: 200) { _, _ in RGBA(0, 0, 200) }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            window.actions.activate("zoom-in")
+            ZoomTests.settle(view)
+            let renamed = harness.fixtures.url("after.png")
+            XCTAssertEqual(rename(url.path, renamed.path), 0)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(renamed.path) }, "the tab follows its file")
+            XCTAssertEqual(string(gtk_window_get_title(window.window)), "after.png")
+            GtkTestEnvironment.pump(for: 0.5)
+            XCTAssertFalse(view.isFileDeleted)
+            XCTAssertFalse(view.fileBanner.isShown)
+            XCTAssertEqual(view.canvas.zoom?.scale, 2, "same image, same view")
+
+            // And it is still followed under its new name.
+            let replacement = harness.fixtures.image("tmp-after.png", width: 300, height: 200) { _, _ in RGBA(200, 200, 0) }
+            XCTAssertEqual(rename(replacement.path, renamed.path), 0)
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) {
+                    ZoomTests.settle(view)
+                    return (try? Self.centreColour(view).isClose(to: RGBA(200, 200, 0))) ?? false
+                })
+        }
+    }
 }

@@ -16,6 +16,10 @@ public enum GtkTestEnvironment {
     nonisolated public static let skipReason = "needs a display: run the suite with meson-helpers/run-tests (xvfb-run)"
 
     private static let initialised: Bool = {
+        // What the windows remember (their size) goes to a folder of this run's, not the
+        // user's: before GTK starts, since GLib reads the variable once.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-config-\(getpid())").path
+        setenv("XDG_CONFIG_HOME", config, 1)
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         // Tests assert end states; animations would only add waiting.

@@ -101,6 +101,8 @@ public struct ZoomModel: Equatable, Sendable {
     public func zoomInTarget() -> Double { clampedScale(scale * Self.stepFactor) }
     public func zoomOutTarget() -> Double { clampedScale(scale / Self.stepFactor) }
     public func resetTarget() -> Double { clampedScale(1) }
+    /// 200 % (the `2` key), or as near as the limits allow.
+    public func doubleSizeTarget() -> Double { clampedScale(2) }
     public func bestFitTarget() -> Double { bestFitScale }
     /// Where `toggleBestFit()` will end, for animating the F key.
     public func toggleBestFitTarget() -> Double { mode == .bestFit ? resetTarget() : bestFitTarget() }

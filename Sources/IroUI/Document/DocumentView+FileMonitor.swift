@@ -21,9 +21,13 @@ extension DocumentView {
         }
         guard let monitor = made else { return }
         fileMonitor = ObjectRef(taking: raw(monitor))
-        onFileMonitorChanged(raw(monitor)) { [weak self] event, _, other in
+        onFileMonitorChanged(raw(monitor)) { [weak self] event, file, other in
             guard let self else { return }
-            if event == G_FILE_MONITOR_EVENT_RENAMED, let other, let newPath = RawPath(localPathOf: other) {
+            // Our file renamed away is followed; another file renamed onto ours (an editor's
+            // atomic save) is a change like any other.
+            if event == G_FILE_MONITOR_EVENT_RENAMED, let file, RawPath(localPathOf: file) == self.document.path,
+                let other, let newPath = RawPath(localPathOf: other), newPath != self.document.path
+            {
                 self.fileMoved(to: newPath)
             } else {
                 self.fileEventArrived()

@@ -39,6 +39,8 @@ final class DocumentView {
     let preloadID = DocumentID()
     /// The next image to arrive is another file: it starts from a fresh view.
     var startsFresh = false
+    /// The image's context menu (right-click, Shift+F10, Menu).
+    private(set) var contextMenu: ImageContextMenu!
 
     /// Told when what the tab shows changes: loading starts or ends, another image of the
     /// folder, its place in the folder. For the tab's title and spinner and the header.
@@ -64,6 +66,8 @@ final class DocumentView {
         gtk_overlay_add_overlay(root, loadingBar.widget)
         gtk_overlay_add_overlay(root, fileBanner.widget)
         Self.key.attach(self, to: raw(root))
+        contextMenu = ImageContextMenu(over: root.widget)
+        installRightClick()
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
@@ -210,6 +214,25 @@ final class DocumentView {
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
     var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
     var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, "error") }
+
+    /// A right-click on the image opens its context menu where the pointer is; a
+    /// double-click toggles fullscreen (BEHAVIOUR F2).
+    private func installRightClick() {
+        let double = gtk_gesture_click_new()!
+        onSignal(raw(double), "pressed") { [weak self] (presses: Int32, _: Double, _: Double) in
+            guard let self, presses == 2 else { return }
+            _ = gtk_widget_activate_action_variant(self.canvas.widget, "win.toggle-fullscreen", nil)
+        }
+        gtk_widget_add_controller(canvas.widget, double)
+
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_SECONDARY))
+        onSignal(raw(click), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+            guard let self else { return }
+            self.contextMenu.open(at: Point(x: x, y: y), of: self.canvas.widget)
+        }
+        gtk_widget_add_controller(canvas.widget, click)
+    }
 
     /// Remembers zoom and scroll position in the document (BEHAVIOUR C6).
     func saveViewState() { canvas.saveView(into: &document.view) }

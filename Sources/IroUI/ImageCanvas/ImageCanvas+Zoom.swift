@@ -56,6 +56,8 @@ extension ImageCanvas {
     func zoomIn() { if let zoom { animate(to: zoom.zoomInTarget()) } }
     func zoomOut() { if let zoom { animate(to: zoom.zoomOutTarget()) } }
     func resetZoom() { if let zoom { animate(to: zoom.resetTarget()) } }
+    func zoomToDoubleSize() { if let zoom { animate(to: zoom.doubleSizeTarget()) } }
+    func zoomToFit() { if let zoom { animate(to: zoom.bestFitTarget(), bestFit: true) } }
     func toggleBestFit() {
         guard let zoom else { return }
         if zoom.mode == .bestFit { animate(to: zoom.resetTarget()) } else { animate(to: zoom.bestFitTarget(), bestFit: true) }

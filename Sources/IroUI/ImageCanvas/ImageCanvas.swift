@@ -48,6 +48,13 @@ final class ImageCanvas: CustomWidgetDelegate {
         }
     }
 
+    /// Hides the pointer over the image (fullscreen, after the pointer rested; BEHAVIOUR F2).
+    var hidesPointer = false {
+        didSet {
+            if hidesPointer != oldValue { gtk_widget_set_cursor_from_name(widget, hidesPointer ? "none" : "grab") }
+        }
+    }
+
     /// Told when the view shows more detail than the pyramid holds (the scale it needs),
     /// so the document decodes the image again with that detail.
     var onNeedsDetail: (@MainActor (Double) -> Void)?

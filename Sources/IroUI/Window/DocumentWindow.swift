@@ -16,6 +16,20 @@ final class DocumentWindow {
     let actions: ActionGroup
     let windowTitle: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
     private let content: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
+    let header: UnsafeMutablePointer<AdwHeaderBar> = cast(adw_header_bar_new())
+    /// The header bar and the tab bar: above the content, or over it in fullscreen.
+    let chrome: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+    /// The content with the chrome above it.
+    let frame: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+    /// The window's child: the frame, and in fullscreen the chrome sliding in over it.
+    let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
+    let fullscreenChrome: UnsafeMutablePointer<GtkRevealer> = cast(gtk_revealer_new())
+    /// The primary menu's button (its menu open keeps the fullscreen chrome shown).
+    let menuButton: UnsafeMutablePointer<GtkMenuButton> = cast(PrimaryMenu.button())
+    /// Hides the pointer after it rested in fullscreen.
+    var pointerTimer: SourceID?
+    /// Shown in the header in fullscreen only.
+    let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
     let zoomToolbar = ZoomToolbar()
     /// The application that owns this window and its TabSession.
     weak var owner: IroApplication?
@@ -30,12 +44,16 @@ final class DocumentWindow {
     init(id: WindowID, owner: IroApplication) {
         self.id = id
         self.owner = owner
-        window = cast(gtk_application_window_new(cast(owner.application)))
-        gtk_window_set_default_size(window, 1000, 720)
+        // libadwaita's window: the header bar is part of the content, so it can move over
+        // the image in fullscreen.
+        window = cast(adw_application_window_new(cast(owner.application)))
+        // The size the last window had (BEHAVIOUR E4).
+        let geometry = WindowStateStore.load()
+        gtk_window_set_default_size(window, Int32(geometry.width), Int32(geometry.height))
+        if geometry.maximized { gtk_window_maximize(window) }
         gtk_window_set_title(window, "Iro")
         actions = ActionGroup(map: raw(window))
 
-        let header: UnsafeMutablePointer<AdwHeaderBar> = cast(adw_header_bar_new())
         adw_header_bar_set_title_widget(header, windowTitle.widget)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         setAction(open, "app.open")
@@ -43,32 +61,38 @@ final class DocumentWindow {
         iro_accessible_set_label(open, "Open")
         adw_header_bar_pack_start(header, open)
         adw_header_bar_pack_start(header, stepButtons.widget)
-        adw_header_bar_pack_end(header, PrimaryMenu.button())
+        adw_header_bar_pack_end(header, menuButton.widget)
+        adw_header_bar_pack_end(header, leaveFullscreenButton)
         adw_header_bar_pack_end(header, zoomToolbar.percentage)
         adw_header_bar_pack_end(header, zoomToolbar.widget)
-        gtk_window_set_titlebar(window, header.widget)
-
         adw_tab_bar_set_view(tabBar, tabView)
         adw_tab_bar_set_autohide(tabBar, 1) // only with two or more tabs (BEHAVIOUR B5)
-        let tabs: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        gtk_box_append(tabs, tabBar.widget)
-        gtk_box_append(tabs, tabView.widget)
-        gtk_widget_set_vexpand(tabView.widget, 1)
+        gtk_box_append(chrome, header.widget)
+        gtk_box_append(chrome, tabBar.widget)
 
+        gtk_widget_set_vexpand(content.widget, 1)
         gtk_stack_add_named(content, StatusPages.start(), "start")
-        gtk_stack_add_named(content, tabs.widget, "tabs")
-        gtk_window_set_child(window, content.widget)
+        gtk_stack_add_named(content, tabView.widget, "tabs")
+        gtk_box_append(frame, chrome.widget)
+        gtk_box_append(frame, content.widget)
+        gtk_overlay_set_child(root, frame.widget)
+        adw_application_window_set_content(cast(window), root.widget)
 
         Self.key.attach(self, to: raw(window))
         installActions()
         installTabActions()
         installViewActions()
         installBrowsing()
+        installFullscreen()
         connectTabView()
         installDropTarget()
         onNotify(raw(window), "is-active") { [weak self] in
             guard let self, gtk_window_is_active(self.window) != 0 else { return }
             self.owner?.session.activateWindow(self.id)
+        }
+        onSignalReturningBool(raw(window), "close-request") { [weak self] in
+            self?.rememberGeometry()
+            return false // and close
         }
         onSignal(raw(window), "destroy") { [weak self] in
             guard let self else { return }
@@ -79,7 +103,18 @@ final class DocumentWindow {
 
     func present() { gtk_window_present(window) }
 
-    func close() { gtk_window_destroy(window) }
+    func close() {
+        rememberGeometry()
+        gtk_window_destroy(window)
+    }
+
+    /// Keeps this window's size for the next one (its size before maximizing or
+    /// fullscreen, which GTK keeps as the default size, and whether it is maximized).
+    func rememberGeometry() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        WindowStateStore.save(WindowGeometry(width: Int(width), height: Int(height), maximized: gtk_window_is_maximized(window) != 0))
+    }
 
     var isShowingStartPage: Bool {
         gtk_stack_get_visible_child_name(content).flatMap(string) == "start"
@@ -108,6 +143,9 @@ final class DocumentWindow {
         actions.setEnabled("zoom-out", zoom?.canZoomOut ?? false)
         actions.setEnabled("zoom-reset", zoom.map { !$0.isNatural } ?? false)
         actions.setEnabled("best-fit", zoom != nil)
+        actions.setEnabled("zoom-200", zoom.map { $0.doubleSizeTarget() != $0.scale } ?? false)
+        actions.setEnabled("zoom-fit", zoom.map { $0.mode != .bestFit } ?? false)
+        actions.setEnabled("reload", view != nil)
         actions.setEnabled("close-tab", pageCount > 0)
         actions.setEnabled("move-tab-to-new-window", pageCount > 1)
         actions.setEnabled("next-tab", pageCount > 1)
@@ -131,6 +169,13 @@ final class DocumentWindow {
         actions.add("zoom-out") { [weak self] in self?.selectedView?.canvas.zoomOut() }
         actions.add("zoom-reset") { [weak self] in self?.selectedView?.canvas.resetZoom() }
         actions.add("best-fit") { [weak self] in self?.selectedView?.canvas.toggleBestFit() }
+        actions.add("zoom-200") { [weak self] in self?.selectedView?.canvas.zoomToDoubleSize() }
+        actions.add("zoom-fit") { [weak self] in self?.selectedView?.canvas.zoomToFit() }
+        actions.add("reload") { [weak self] in self?.selectedView?.reload() }
+        actions.add("show-context-menu") { [weak self] in
+            guard let view = self?.selectedView, view.visiblePage == "image" else { return }
+            view.contextMenu.open(at: nil, of: view.canvas.widget)
+        }
         actions.add("reset-hue") { [weak self] in self?.selectedView?.resetHue() }
         actions.add("export-copy") { [weak self] in self.map { ExportAdjustedCopy.begin(in: $0) } }
     }

@@ -1,0 +1,60 @@
+import CGtk
+import GtkSupport
+import IroCore
+
+/// The image's context menu (BEHAVIOUR E6): a GtkPopoverMenu over the window's actions,
+/// opened by a right-click where the pointer is, or by Shift+F10 and the Menu key in the
+/// middle of the image (`win.show-context-menu`). Items whose action is disabled show
+/// insensitive, as everywhere.
+final class ImageContextMenu {
+    static let sections: [[(label: String, action: String)]] = [
+        [("Open in New _Tab", "win.open-in-new-tab")],
+        [("_Previous Image", "win.previous-image"), ("_Next Image", "win.next-image")],
+        [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],
+        [("Rotate _Clockwise", "win.rotate-clockwise"), ("Rotate Counter_clockwise", "win.rotate-counterclockwise")],
+        [("F_ullscreen", "win.toggle-fullscreen"), ("_Export Adjusted Copy…", "win.export-copy")],
+    ]
+
+    let popover: UnsafeMutablePointer<GtkWidget>
+    private let parent: UnsafeMutablePointer<GtkWidget>
+    /// Ours, so the popover outlives its parent's teardown until it is taken off it.
+    private let reference: ObjectRef
+
+    /// A menu shown over `parent` (the tab's root, whose layout places the popover).
+    init(over parent: UnsafeMutablePointer<GtkWidget>) {
+        self.parent = parent
+        let menu = g_menu_new()!
+        for group in Self.sections {
+            let section = g_menu_new()!
+            for item in group { g_menu_append(section, item.label, item.action) }
+            g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
+            g_object_unref(raw(section))
+        }
+        popover = gtk_popover_menu_new_from_model(gcast(raw(menu), g_menu_model_get_type()))
+        reference = ObjectRef(retaining: raw(popover))
+        g_object_unref(raw(menu))
+        gtk_popover_set_has_arrow(cast(popover), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        gtk_widget_set_parent(popover, parent)
+        // A child set with gtk_widget_set_parent must be taken off again when its parent goes
+        // (if the parent's own teardown has not done so already).
+        onSignal(raw(parent), "destroy") { [weak self] in
+            guard let self, gtk_widget_get_parent(self.popover) != nil else { return }
+            gtk_widget_unparent(self.popover)
+        }
+    }
+
+    var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
+
+    /// Opens the menu at `point` of `widget` (the middle of `widget` when nil).
+    func open(at point: Point?, of widget: UnsafeMutablePointer<GtkWidget>) {
+        let local = point ?? Point(x: Double(gtk_widget_get_width(widget)) / 2, y: Double(gtk_widget_get_height(widget)) / 2)
+        var x = 0.0, y = 0.0
+        guard gtk_widget_translate_coordinates(widget, parent, local.x, local.y, &x, &y) != 0 else { return }
+        var target = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(cast(popover), &target)
+        gtk_popover_popup(cast(popover))
+    }
+
+    func close() { gtk_popover_popdown(cast(popover)) }
+}

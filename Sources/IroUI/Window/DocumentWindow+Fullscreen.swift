@@ -1,0 +1,107 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+import IroCore
+
+/// Fullscreen (BEHAVIOUR F2): F11, a double-click on the image or the context menu toggle
+/// it, Esc leaves it. The image takes the whole screen; the header bar and the tab bar
+/// move into a revealer over the image that slides in while the pointer is at the top
+/// edge, and the pointer hides after resting for `pointerRestSeconds`. Leaving moves them
+/// back; the window manager restores the window's geometry.
+extension DocumentWindow {
+    static let pointerRestMilliseconds: UInt32 = 2000
+    /// How close to the top edge the pointer brings the bars back.
+    static let topEdge = 3.0
+
+    var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }
+
+    func installFullscreen() {
+        gtk_revealer_set_transition_type(fullscreenChrome, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_widget_set_valign(fullscreenChrome.widget, GTK_ALIGN_START)
+        gtk_overlay_add_overlay(root, fullscreenChrome.widget)
+        gtk_widget_set_visible(fullscreenChrome.widget, 0)
+        setAction(leaveFullscreenButton, "win.leave-fullscreen")
+        gtk_widget_set_tooltip_text(leaveFullscreenButton, "Leave Fullscreen (Esc)")
+        iro_accessible_set_label(leaveFullscreenButton, "Leave Fullscreen")
+        gtk_widget_set_visible(leaveFullscreenButton, 0)
+
+        actions.add("toggle-fullscreen") { [weak self] in
+            guard let self else { return }
+            if self.isFullscreen { gtk_window_unfullscreen(self.window) } else { gtk_window_fullscreen(self.window) }
+        }
+        actions.add("leave-fullscreen", enabled: false) { [weak self] in
+            guard let self else { return }
+            gtk_window_unfullscreen(self.window)
+        }
+        onNotify(raw(window), "fullscreened") { [weak self] in self?.fullscreenChanged() }
+
+        // The pointer anywhere over the window (its coordinates: in fullscreen the screen's
+        // top edge is at y ≤ 0): bars at the top edge, pointer shown again.
+        let motion = gtk_event_controller_motion_new()!
+        gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+        onSignal(raw(motion), "motion") { [weak self] (_: Double, y: Double) in self?.pointerMoved(y: y) }
+        gtk_widget_add_controller(window.widget, motion)
+    }
+
+    private func fullscreenChanged() {
+        let fullscreen = isFullscreen
+        actions.setEnabled("leave-fullscreen", fullscreen)
+        gtk_widget_set_visible(leaveFullscreenButton, fullscreen ? 1 : 0)
+        // Move the chrome: over the image in fullscreen, above it otherwise.
+        g_object_ref(raw(chrome))
+        if let parent = gtk_widget_get_parent(chrome.widget), parent == frame.widget {
+            gtk_box_remove(frame, chrome.widget)
+        } else {
+            gtk_revealer_set_child(fullscreenChrome, nil)
+        }
+        if fullscreen {
+            gtk_revealer_set_child(fullscreenChrome, chrome.widget)
+            gtk_revealer_set_reveal_child(fullscreenChrome, 0)
+            gtk_widget_set_visible(fullscreenChrome.widget, 1)
+        } else {
+            gtk_widget_set_visible(fullscreenChrome.widget, 0)
+            gtk_box_prepend(frame, chrome.widget)
+        }
+        g_object_unref(raw(chrome))
+        showPointer()
+        update()
+    }
+
+    private func pointerMoved(y: Double) {
+        guard isFullscreen else { return }
+        showPointer()
+        if y <= Self.topEdge {
+            gtk_revealer_set_reveal_child(fullscreenChrome, 1)
+        } else if gtk_revealer_get_reveal_child(fullscreenChrome) != 0,
+            y > Double(gtk_widget_get_height(chrome.widget)), !isMenuOpen
+        {
+            gtk_revealer_set_reveal_child(fullscreenChrome, 0)
+        }
+        pointerTimer = after(milliseconds: Self.pointerRestMilliseconds) { [weak self] in
+            guard let self, self.isFullscreen, gtk_revealer_get_reveal_child(self.fullscreenChrome) == 0 else { return }
+            self.pointerTimer = nil
+            self.setPointerHidden(true)
+        }
+    }
+
+    private func showPointer() {
+        pointerTimer?.cancel()
+        pointerTimer = nil
+        setPointerHidden(false)
+    }
+
+    private func setPointerHidden(_ hidden: Bool) {
+        gtk_widget_set_cursor_from_name(root.widget, hidden ? "none" : nil)
+        for view in views { view.canvas.hidesPointer = hidden }
+    }
+
+    /// The primary menu is open: the bars stay while it is (GTK 4.8 has no menu-button "active").
+    private var isMenuOpen: Bool {
+        gtk_menu_button_get_popover(menuButton).map { gtk_widget_get_visible($0.widget) != 0 } ?? false
+    }
+
+    /// Whether the pointer is hidden over the window (for tests).
+    var hidesPointer: Bool { selectedView?.canvas.hidesPointer ?? false }
+    /// Whether the bars are shown over the image in fullscreen.
+    var revealsFullscreenChrome: Bool { gtk_revealer_get_reveal_child(fullscreenChrome) != 0 }
+}
