@@ -48,6 +48,8 @@ public final class ImagePyramid: @unchecked Sendable {
     public let image: DecodedImage?
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }
+    /// Whether the image has an alpha channel (transparent pixels to show as such).
+    public var hasAlpha: Bool { gdk_pixbuf_get_has_alpha(levels[0].pixbuf) != 0 }
     /// Built from a decode (not the small levels a background tab kept).
     public var isComplete: Bool { image != nil }
     /// Level pixels per image pixel of the most detailed level: 1 when it holds every pixel.

@@ -13,6 +13,11 @@ extension ImageCanvas {
         let origin = wholePixelOrigin
         var clip = rect(0, 0, width, height)
         gtk_snapshot_push_clip(snapshot, &clip)
+        let drawsImage = renderer.rendering != nil || renderer.hasFailed || animator.isRunning || zoom.isPinching
+        if drawsImage, pyramid.hasAlpha {
+            let shown = zoom.contentSize(at: displayScale)
+            appendCheckerboard(under: rect(origin.x, origin.y, shown.width, shown.height), on: snapshot)
+        }
         if let rendering = renderer.rendering, covers(rendering, origin: origin) {
             let content = rendering.request.content
             var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
@@ -30,6 +35,40 @@ extension ImageCanvas {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
         }
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// The side of a checkerboard square, in view pixels.
+    static let checkerSquare: Float = 8
+
+    /// Transparent pixels sit on a checkerboard (BEHAVIOUR C8) in the stylesheet's
+    /// `iro_checker_light` and `iro_checker_dark` colours (light and dark style each have
+    /// theirs): one 2 × 2 tile repeated by GSK, which the cairo renderer draws as a pattern.
+    private func appendCheckerboard(under bounds: graphene_rect_t, on snapshot: OpaquePointer) {
+        var light = namedColour("iro_checker_light", or: GdkRGBA(red: 0.85, green: 0.85, blue: 0.85, alpha: 1))
+        var dark = namedColour("iro_checker_dark", or: GdkRGBA(red: 0.75, green: 0.75, blue: 0.75, alpha: 1))
+        let side = Self.checkerSquare
+        var whole = bounds
+        var tile = graphene_rect_t(origin: bounds.origin, size: graphene_size_t(width: 2 * side, height: 2 * side))
+        gtk_snapshot_push_repeat(snapshot, &whole, &tile)
+        for (column, row) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            var square = graphene_rect_t(
+                origin: graphene_point_t(x: bounds.origin.x + Float(column) * side, y: bounds.origin.y + Float(row) * side),
+                size: graphene_size_t(width: side, height: side))
+            if column == row {
+                gtk_snapshot_append_color(snapshot, &light, &square)
+            } else {
+                gtk_snapshot_append_color(snapshot, &dark, &square)
+            }
+        }
+        gtk_snapshot_pop(snapshot)
+    }
+
+    private func namedColour(_ name: String, or fallback: GdkRGBA) -> GdkRGBA {
+        var colour = GdkRGBA()
+        guard let style = gtk_widget_get_style_context(widget), gtk_style_context_lookup_color(style, name, &colour) != 0 else {
+            return fallback
+        }
+        return colour
     }
 
     /// Whether the window draws with GSK's cairo renderer (see `ViewRendering.surface`).
