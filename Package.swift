@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "IroCore"),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

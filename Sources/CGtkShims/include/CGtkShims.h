@@ -60,3 +60,8 @@ void iro_accessible_set_description(GtkWidget *widget, const char *description);
 // g_log_structured is variadic: one structured message in `domain` with the code
 // location, so G_MESSAGES_DEBUG=<domain> shows debug messages.
 void iro_log(const char *domain, GLogLevelFlags level, const char *file, const char *line, const char *message);
+
+// gdk-pixbuf's animation iterator counts time in GTimeVal, which GLib deprecates (with
+// no replacement in gdk-pixbuf 2.42); these take milliseconds since the animation's start.
+GdkPixbufAnimationIter *iro_animation_get_iter(GdkPixbufAnimation *animation);
+gboolean iro_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_milliseconds);

@@ -18,15 +18,24 @@ public final class DecodedImage: @unchecked Sendable {
     public let imageHeight: Int
     /// gdk-pixbuf's name for the format ("png", "jpeg", …).
     public let formatName: String
+    /// The frames to play, when the image is animated (this pixbuf is the first).
+    public let animation: AnimationFrames?
+    /// Why the file is damaged, for an animation that plays what could be read of it.
+    public let damage: String?
 
     /// Adopts a +1 pixbuf of an image of `imageWidth` × `imageHeight` (the pixbuf's own size if nil).
-    init(adopting pixbuf: OpaquePointer, formatName: String, imageWidth: Int? = nil, imageHeight: Int? = nil) {
+    init(
+        adopting pixbuf: OpaquePointer, formatName: String, imageWidth: Int? = nil, imageHeight: Int? = nil,
+        animation: AnimationFrames? = nil, damage: String? = nil
+    ) {
         self.pixbuf = pixbuf
         self.width = Int(gdk_pixbuf_get_width(pixbuf))
         self.height = Int(gdk_pixbuf_get_height(pixbuf))
         self.imageWidth = imageWidth ?? width
         self.imageHeight = imageHeight ?? height
         self.formatName = formatName
+        self.animation = animation
+        self.damage = damage
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

@@ -77,11 +77,29 @@ struct PixbufLoad {
         do {
             _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
         } catch {
+            // An animation cut short still has the frames before the cut: it plays those
+            // and says it is damaged (BEHAVIOUR A10); a still image cut short is refused.
+            if let frames = animation(of: loader), let first = gdk_pixbuf_loader_get_pixbuf(loader), let copy = gdk_pixbuf_copy(first) {
+                return DecodedImage(adopting: copy, formatName: header.formatName, animation: frames, damage: error.message)
+            }
             return try recover(error)
         }
         if let problem = integrity?.problemAfterDecoding() { throw .damaged(detail: problem) }
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .damaged(detail: "no image data") }
+        if let frames = animation(of: loader), let copy = gdk_pixbuf_copy(pixbuf) {
+            return DecodedImage(adopting: copy, formatName: header.formatName, animation: frames)
+        }
         return try upright(pixbuf, reduced: size != nil)
+    }
+
+    /// The loader's frames when what it read is animated (more than one frame).
+    private func animation(of loader: UnsafeMutablePointer<GdkPixbufLoader>) -> AnimationFrames? {
+        guard let animation = gdk_pixbuf_loader_get_animation(loader), gdk_pixbuf_animation_is_static_image(animation) == 0 else {
+            return nil
+        }
+        g_object_ref(raw(animation))
+        let delays = header.formatName == "gif" ? GIFFrameDelays.read(path: path) : nil
+        return AnimationFrames(adopting: animation, formatName: header.formatName, fileDelays: delays)
     }
 
     /// The whole file at once, neither cancellable nor with progress; its integrity is

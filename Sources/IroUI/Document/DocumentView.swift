@@ -41,6 +41,8 @@ final class DocumentView {
     var startsFresh = false
     /// The image's context menu (right-click, Shift+F10, Menu).
     private(set) var contextMenu: ImageContextMenu!
+    /// Plays the image when it is animated.
+    private(set) var player: AnimationPlayer?
 
     /// Told when what the tab shows changes: loading starts or ends, another image of the
     /// folder, its place in the folder. For the tab's title and spinner and the header.
@@ -71,7 +73,10 @@ final class DocumentView {
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
+        onSignal(raw(canvas.widget), "map") { [weak self] in self?.player?.setVisible(true) }
+        onSignal(raw(canvas.widget), "unmap") { [weak self] in self?.player?.setVisible(false) }
         onSignal(raw(root), "destroy") { [weak self] in
+            self?.player?.stop()
             self?.cancelLoad()
             self?.folderBrowser?.stop()
             self?.preloader.dropAll()
@@ -107,7 +112,8 @@ final class DocumentView {
     /// less: after zooming in, or on coming back from the background. Until it arrives
     /// the view shows the levels it has, scaled.
     func addDetail(for scale: Double) {
-        guard let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
+        // An animation's frames always have every pixel.
+        guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
             !isFileDeleted, case .loaded = document.state, let imagePath
         else { return }
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
@@ -132,7 +138,8 @@ final class DocumentView {
 
     /// Keeps only screen-sized levels while the tab is in the background.
     func trimToScreenSize() {
-        guard let pyramid = canvas.pyramid, pyramid.isComplete else { return }
+        // An animation keeps its frame: it is paused, and shown again it goes on from it.
+        guard player == nil, let pyramid = canvas.pyramid, pyramid.isComplete else { return }
         canvas.replacePyramid(pyramid.trimmed(maxSide: screenSide))
     }
 
@@ -169,6 +176,7 @@ final class DocumentView {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }
             startsFresh = false
+            play(pyramid.image)
             if visiblePage != "image" {
                 gtk_stack_set_visible_child_name(stack, "image")
                 focusCanvasIfShown()
@@ -179,6 +187,7 @@ final class DocumentView {
             return // cancelled
         case .failure(let error):
             startsFresh = false
+            stopPlaying()
             showError(error)
             watchFile() // a broken file that gets fixed on disk reloads too
             startBrowsing() // a damaged file does not stop the folder being stepped through
@@ -214,6 +223,22 @@ final class DocumentView {
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
     var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
     var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, "error") }
+
+    /// Plays `image` when it is animated (stopping what played before), and says so when
+    /// it could be read only in part.
+    private func play(_ image: DecodedImage?) {
+        stopPlaying()
+        guard let image, let frames = image.animation else { return }
+        player = AnimationPlayer(frames: frames, canvas: canvas)
+        if let damage = image.damage {
+            fileBanner.show("“\(document.displayName)” is damaged (\(damage)). Iro plays the frames it could read.")
+        }
+    }
+
+    func stopPlaying() {
+        player?.stop()
+        player = nil
+    }
 
     /// A right-click on the image opens its context menu where the pointer is; a
     /// double-click toggles fullscreen (BEHAVIOUR F2).

@@ -40,6 +40,7 @@ extension DocumentView {
         let preloaded = preloader.take(path) // before the new neighbours replace the old
         browser.select(path)
         cancelLoad()
+        stopPlaying()
         fileMonitor = nil
         fileBanner.hide()
         isFileDeleted = false

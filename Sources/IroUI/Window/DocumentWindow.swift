@@ -146,6 +146,7 @@ final class DocumentWindow {
         actions.setEnabled("zoom-200", zoom.map { $0.doubleSizeTarget() != $0.scale } ?? false)
         actions.setEnabled("zoom-fit", zoom.map { $0.mode != .bestFit } ?? false)
         actions.setEnabled("reload", view != nil)
+        actions.setEnabled("play-pause", view?.player != nil)
         actions.setEnabled("close-tab", pageCount > 0)
         actions.setEnabled("move-tab-to-new-window", pageCount > 1)
         actions.setEnabled("next-tab", pageCount > 1)
@@ -172,6 +173,7 @@ final class DocumentWindow {
         actions.add("zoom-200") { [weak self] in self?.selectedView?.canvas.zoomToDoubleSize() }
         actions.add("zoom-fit") { [weak self] in self?.selectedView?.canvas.zoomToFit() }
         actions.add("reload") { [weak self] in self?.selectedView?.reload() }
+        actions.add("play-pause") { [weak self] in self?.selectedView?.player?.togglePause() }
         actions.add("show-context-menu") { [weak self] in
             guard let view = self?.selectedView, view.visiblePage == "image" else { return }
             view.contextMenu.open(at: nil, of: view.canvas.widget)
