@@ -252,6 +252,21 @@ class Session(Screenshots, KeyboardAndPointer):
         if self.tmp and not os.environ.get('IRO_E2E_KEEP'):
             shutil.rmtree(self.tmp, ignore_errors=True)
 
+    def start_window_manager(self):
+        """A window manager on this display, for what only one does: fullscreen, maximized
+        windows. matchbox-window-manager without title bars maximizes every window, as
+        desktops do for an image viewer's; it has announced itself once the root window
+        names it (_NET_SUPPORTING_WM_CHECK)."""
+        if not shutil.which('matchbox-window-manager') or not shutil.which('xprop'):
+            skip('not installed: matchbox-window-manager or xprop (meson-helpers/install-deps.sh)')
+        self._spawn('wm', ['matchbox-window-manager', '-use_titlebar', 'no'])
+
+        def announced():
+            r = subprocess.run(['xprop', '-root', '_NET_SUPPORTING_WM_CHECK'], capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            return 'window id' in r.stdout
+        poll(announced, what='the window manager')
+
     # -- the app --------------------------------------------------------------
     def app_env(self, extra=None, bare=False):
         """The environment iro runs in: this session's display, buses and home. `bare`:

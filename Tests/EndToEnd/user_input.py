@@ -34,7 +34,11 @@ class KeyboardAndPointer:
             self.xdotool('key', *keys)
 
     def mousemove(self, x, y):
-        self.xdotool('mousemove', '--sync', int(x), int(y))
+        """Move the pointer and wait until it is there (xdotool's --sync would wait forever
+        for a move to where the pointer already is)."""
+        here = dict(item.split(':') for item in self.xdotool('getmouselocation').split()[:2])
+        if (int(here['x']), int(here['y'])) != (int(x), int(y)):
+            self.xdotool('mousemove', '--sync', int(x), int(y))
 
     def click(self, x, y, button=1):
         self.mousemove(x, y)

@@ -34,6 +34,9 @@ extension DocumentWindow {
             gtk_window_unfullscreen(self.window)
         }
         onNotify(raw(window), "fullscreened") { [weak self] in self?.fullscreenChanged() }
+        // Slid away, the bars are out of the accessibility tree too (GTK still calls a
+        // closed revealer's child visible).
+        onNotify(raw(fullscreenChrome), "child-revealed") { [weak self] in self?.updateChromeAccessibility() }
 
         // The pointer anywhere over the window (its coordinates: in fullscreen the screen's
         // top edge is at y ≤ 0): bars at the top edge, pointer shown again.
@@ -63,8 +66,16 @@ extension DocumentWindow {
             gtk_box_prepend(frame, chrome.widget)
         }
         g_object_unref(raw(chrome))
+        updateChromeAccessibility()
         showPointer()
         update()
+    }
+
+    private func updateChromeAccessibility() {
+        let hidden =
+            isFullscreen && gtk_revealer_get_child_revealed(fullscreenChrome) == 0
+            && gtk_revealer_get_reveal_child(fullscreenChrome) == 0
+        setAccessibleHidden(chrome.widget, hidden)
     }
 
     private func pointerMoved(y: Double) {
@@ -72,6 +83,7 @@ extension DocumentWindow {
         showPointer()
         if y <= Self.topEdge {
             gtk_revealer_set_reveal_child(fullscreenChrome, 1)
+            updateChromeAccessibility()
         } else if gtk_revealer_get_reveal_child(fullscreenChrome) != 0,
             y > Double(gtk_widget_get_height(chrome.widget)), !isMenuOpen
         {

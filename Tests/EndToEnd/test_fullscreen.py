@@ -1,0 +1,49 @@
+"""Fullscreen under a window manager (BEHAVIOUR F2): F11 and a double-click fill the
+screen with the image, the header bar comes back while the pointer is at the top edge,
+and Esc gives back the window exactly as it was."""
+
+import os
+
+from harness import Session, fixture_dir, probably_showing, write_quadrants
+
+
+def _open_button(app, frame):
+    found = app.find_all('push button', 'Open', root=frame)
+    return found[0] if found else None
+
+
+def test_f11_fills_the_screen_the_bars_come_back_at_the_top_and_esc_restores_the_window():
+    png = write_quadrants(os.path.join(fixture_dir(), 'full.png'), 400, 300)
+    with Session() as s:
+        s.start_window_manager()
+        app = s.launch([png])
+        frame = app.frame('full.png')
+        wid = s.focus_window('full.png')
+        screen = (0, 0, s.size[0], s.size[1])
+        before = app.wait(lambda: s.window_geometry(wid), 'the window placed')
+        assert _open_button(app, frame) is not None and probably_showing(app, frame, _open_button(app, frame))
+
+        s.key('F11')
+        app.wait(lambda: s.window_geometry(wid) == screen, f'the window to cover the screen {screen}')
+        app.wait(lambda: _open_button(app, frame) is None or not probably_showing(app, frame, _open_button(app, frame)),
+                 'the header bar hidden')
+        canvas = app.find('image', 'full.png')
+        app.wait(lambda: app.screen_extents(canvas, frame)[3] >= s.size[1] - 10, 'the image area the screen\'s height')
+
+        s.mousemove(s.size[0] // 2, 0)
+        app.wait(lambda: _open_button(app, frame) is not None and probably_showing(app, frame, _open_button(app, frame)),
+                 'the header bar back at the top edge')
+        s.mousemove(s.size[0] // 2, s.size[1] // 2)
+        app.wait(lambda: _open_button(app, frame) is None or not probably_showing(app, frame, _open_button(app, frame)),
+                 'and gone again below it')
+
+        s.key('Escape')
+        app.wait(lambda: s.window_geometry(wid) == before, f'the window back at {before}')
+        app.wait(lambda: _open_button(app, frame) is not None and probably_showing(app, frame, _open_button(app, frame)),
+                 'the header bar in its place')
+
+        # A double-click on the image toggles it too.
+        x, y, w, h = app.screen_extents(app.find('image', 'full.png'), frame)
+        s.mousemove(x + w // 2, y + h // 2)
+        s.xdotool('click', '--repeat', 2, '--delay', 60, 1)
+        app.wait(lambda: s.window_geometry(wid) == screen, 'fullscreen after a double-click')

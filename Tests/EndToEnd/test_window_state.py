@@ -1,0 +1,52 @@
+"""A new window opens at the size the last one closed with (BEHAVIOUR E4), whether the
+settings schema is installed (GSettings) or not (a key file, as when iro runs straight
+from .build/)."""
+
+import os
+import shutil
+import subprocess
+
+from harness import REPO, Session, fixture_dir, skip, write_quadrants
+
+
+def _resize_quit_and_reopen(s, png, env=None):
+    app = s.launch([png], env=env)
+    app.frame('size.png')
+    wid = s.focus_window('size.png')
+    s.xdotool('windowsize', '--sync', wid, 820, 610)
+    app.wait(lambda: s.window_geometry(wid)[2:] == (820, 610), 'the window resized to 820×610')
+    s.key('ctrl+q')
+    app.wait_exit()
+    again = s.launch([png], env=env)
+    again.frame('size.png')
+    wid = s.windows('size.png')[0]
+    return again.wait(lambda: s.window_geometry(wid)[2:] == (820, 610) and s.window_geometry(wid),
+                      'the new window at 820×610')
+
+
+def test_without_a_schema_the_size_is_kept_in_a_key_file():
+    png = write_quadrants(os.path.join(fixture_dir(), 'size.png'), 160, 120)
+    with Session() as s:
+        _resize_quit_and_reopen(s, png)
+        home = s.app_env()['XDG_CONFIG_HOME']
+        with open(os.path.join(home, 'iro', 'window-state.ini')) as f:
+            kept = f.read()
+        assert 'width=820' in kept and 'height=610' in kept, kept
+
+
+def test_with_the_schema_installed_the_size_is_kept_in_gsettings():
+    if not shutil.which('glib-compile-schemas'):
+        skip('glib-compile-schemas is not installed (libglib2.0-bin)')
+    png = write_quadrants(os.path.join(fixture_dir(), 'size.png'), 160, 120)
+    schemas = os.path.join(fixture_dir(), 'schemas')
+    os.makedirs(schemas, exist_ok=True)
+    shutil.copy(os.path.join(REPO, 'data', 'io.github.iroviewer.Iro.gschema.xml'), schemas)
+    subprocess.run(['glib-compile-schemas', schemas], check=True)
+    with Session() as s:
+        env = {'GSETTINGS_SCHEMA_DIR': schemas, 'GSETTINGS_BACKEND': 'keyfile'}
+        _resize_quit_and_reopen(s, png, env=env)
+        home = s.app_env()['XDG_CONFIG_HOME']
+        assert not os.path.exists(os.path.join(home, 'iro', 'window-state.ini')), 'not the key-file fallback'
+        with open(os.path.join(home, 'glib-2.0', 'settings', 'keyfile')) as f:
+            kept = f.read()
+        assert 'window-width=820' in kept and 'window-height=610' in kept, kept
