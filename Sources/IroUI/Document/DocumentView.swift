@@ -163,7 +163,8 @@ final class DocumentView {
         return side
     }
 
-    func finishLoad(_ result: Result<ImagePyramid?, LoadError>) {
+    /// `renderedAhead`: the fresh view's rendering, made with a decode done ahead.
+    func finishLoad(_ result: Result<ImagePyramid?, LoadError>, renderedAhead: ViewRendering? = nil) {
         loadingBar.stop()
         loadTask = nil
         switch result {
@@ -172,6 +173,8 @@ final class DocumentView {
             watchFile()
             if !startsFresh, let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
                 canvas.replacePyramid(pyramid) // more (or fresh) detail of the same image: the view stays
+            } else if startsFresh {
+                canvas.show(pyramid, named: document.displayName, renderedAhead: renderedAhead)
             } else {
                 canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
             }
@@ -182,7 +185,7 @@ final class DocumentView {
                 focusCanvasIfShown()
             }
             startBrowsing()
-            preloadNeighbours()
+            preloadNeighboursSoon()
         case .success(nil):
             return // cancelled
         case .failure(let error):

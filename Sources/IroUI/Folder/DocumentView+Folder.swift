@@ -15,7 +15,7 @@ extension DocumentView {
         guard folderBrowser == nil, !NotePackage.isPackageName(document.path) else { return }
         let browser = FolderBrowser(showing: document.path)
         browser.onChanged = { [weak self] in
-            self?.preloadNeighbours()
+            self?.preloadNeighboursSoon()
             self?.onStateChanged?()
         }
         folderBrowser = browser
@@ -37,7 +37,7 @@ extension DocumentView {
     func go(_ step: Step) {
         guard let browser = folderBrowser, let entry = target(of: step) else { return }
         let path = browser.path(of: entry)
-        let preloaded = preloader.take(path) // before the new neighbours replace the old
+        let ahead = preloader.take(path) // before the new neighbours replace the old
         browser.select(path)
         cancelLoad()
         stopPlaying()
@@ -46,21 +46,25 @@ extension DocumentView {
         isFileDeleted = false
         document.show(path)
         hueControl.reset()
-        hueOverlay.contentReplaced()
         startsFresh = true
-        if let pyramid = preloaded {
-            finishLoad(.success(pyramid))
+        if let ahead {
+            finishLoad(.success(ahead.pyramid), renderedAhead: ahead.rendering)
         } else {
             loadImage(at: path, keepingCurrent: true)
             onStateChanged?()
         }
     }
 
+    /// Preloads once the next frame is painted: the frame that shows a step first.
+    func preloadNeighboursSoon() {
+        canvas.afterNextFrame { [weak self] in self?.preloadNeighbours() }
+    }
+
     /// Decodes the images before and after the shown one ahead, while the tab is shown.
     func preloadNeighbours() {
         guard let browser = folderBrowser, gtk_widget_get_mapped(widget) != 0 else { return }
         let neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map(browser.path(of:))
-        preloader.keep(neighbours, screenSide: screenSide)
+        preloader.keep(neighbours, screenSide: screenSide, viewport: canvas.viewportSize)
     }
 
     /// "3 / 27" under the name in the header: where the shown image is in its folder.

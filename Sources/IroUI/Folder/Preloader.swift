@@ -4,20 +4,28 @@ import IroImaging
 
 /// Decodes the images next to the shown one ahead of time, off the main thread, so that
 /// stepping to them shows them at once (BEHAVIOUR F1). Each is decoded with the detail a
-/// screen shows of it whole, the detail a fresh view starts at. Decodes no longer wanted
-/// are cancelled; what it holds counts against the memory budget like a tab in the
-/// background, and goes first.
+/// screen shows of it whole, the detail a fresh view starts at, and the rendering of that
+/// fresh view is made too, so the step's first frame draws the new image. Decodes no
+/// longer wanted are cancelled; what it holds counts against the memory budget like a
+/// tab in the background, and goes first.
 final class Preloader {
+    /// A neighbour, decoded, with the rendering of its fresh view when one could be made.
+    struct Ahead {
+        let pyramid: ImagePyramid
+        let rendering: ViewRendering?
+    }
+
     private var tasks: [RawPath: Task<Void, Never>] = [:]
-    private var ready: [RawPath: ImagePyramid] = [:]
+    private var ready: [RawPath: Ahead] = [:]
     /// Told when a decode finishes (the memory held changed).
     var onReady: (@MainActor () -> Void)?
 
     /// Bytes of decoded pixels held.
-    var bytes: Int { ready.values.reduce(0) { $0 + $1.byteCount } }
+    var bytes: Int { ready.values.reduce(0) { $0 + $1.pyramid.byteCount } }
 
-    /// Keeps, or starts, the decodes of `paths`; cancels and drops every other.
-    func keep(_ paths: [RawPath], screenSide: Int) {
+    /// Keeps, or starts, the decodes of `paths` (for a view of `viewport`); cancels and
+    /// drops every other.
+    func keep(_ paths: [RawPath], screenSide: Int, viewport: Size = Size(width: 0, height: 0)) {
         for (path, task) in tasks where !paths.contains(path) {
             task.cancel()
             tasks[path] = nil
@@ -25,17 +33,17 @@ final class Preloader {
         for path in ready.keys where !paths.contains(path) { ready[path] = nil }
         for path in paths where tasks[path] == nil && ready[path] == nil {
             tasks[path] = Task { [weak self] in
-                let pyramid = await Self.decode(path, screenSide: screenSide)
+                let ahead = await Self.decode(path, screenSide: screenSide, viewport: viewport)
                 guard let self, !Task.isCancelled else { return }
                 self.tasks[path] = nil
-                if let pyramid { self.ready[path] = pyramid }
+                if let ahead { self.ready[path] = ahead }
                 self.onReady?()
             }
         }
     }
 
     /// The decoded image of `path`, if it is ready; it is no longer held here.
-    func take(_ path: RawPath) -> ImagePyramid? {
+    func take(_ path: RawPath) -> Ahead? {
         ready.removeValue(forKey: path)
     }
 
@@ -48,12 +56,17 @@ final class Preloader {
 
     /// A file that fails to decode simply is not preloaded: stepping to it shows its error.
     @concurrent
-    nonisolated private static func decode(_ path: RawPath, screenSide: Int) async -> ImagePyramid? {
+    nonisolated private static func decode(_ path: RawPath, screenSide: Int, viewport: Size) async -> Ahead? {
+        let decoded: ImagePyramid?
         do {
-            return try await ImageDecoder.decodeForDisplay(path: path, detail: .screen(side: screenSide))
+            decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: .screen(side: screenSide))
         } catch {
             Log.debug("not preloading \(path.displayString): \(error.reason)")
             return nil
         }
+        guard let pyramid = decoded, !Task.isCancelled else { return nil }
+        // An animation plays from its first frame: no rendering ahead for it.
+        let rendering = pyramid.image?.animation == nil ? ImageCanvas.freshRendering(of: pyramid, viewport: viewport) : nil
+        return Ahead(pyramid: pyramid, rendering: rendering)
     }
 }

@@ -66,6 +66,15 @@ final class CanvasRenderer {
         return true
     }
 
+    /// A rendering made elsewhere (ahead of time) becomes the current one; it is drawn when
+    /// it covers the view.
+    func adopt(_ made: ViewRendering, madeFrom pyramid: ImagePyramid) {
+        levelsReplaced()
+        rendering = made.hue == hue ? made : made.withHue(hue)
+        madeFrom = ObjectIdentifier(pyramid)
+        hasFailed = false
+    }
+
     /// New levels of the same image arrived: the current rendering shows the same image
     /// at the same place, so it stays until one made from the new levels replaces it
     /// (no blurry or slow frame between); only the one under way is dropped.

@@ -20,7 +20,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         typeName: "IroImageCanvas", cssName: "imagecanvas", scrollable: true,
         accessibleRole: GTK_ACCESSIBLE_ROLE_IMG)
     /// How far past the viewport, as a fraction of it, a rendering reaches on each side.
-    static let renderMargin = 0.25
+    nonisolated static let renderMargin = 0.25
 
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
     /// The image at several sizes; nil until a document has loaded.
@@ -73,6 +73,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     private var renderingWanted = false
     /// The frame clock's after-paint handler, while mapped.
     private var afterPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
+    /// Work waiting for the next frame to be painted (`afterNextFrame`).
+    private var afterNextPaint: [@MainActor () -> Void] = []
 
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
@@ -189,23 +191,63 @@ final class ImageCanvas: CustomWidgetDelegate {
     private func startWantedRendering() {
         guard renderingWanted else { return }
         renderingWanted = false
-        guard let pyramid, let zoom, !animator.isRunning, !zoom.isPinching else { return }
+        guard let pyramid, let zoom, !animator.isRunning, !zoom.isPinching,
+            let request = Self.renderingRequest(zoom: zoom, offset: offset, scale: displayScale, quarterTurns: quarterTurns)
+        else { return }
+        renderer.request(request, from: pyramid)
+    }
+
+    /// The exact rendering a view needs: its visible content, on whole pixels, plus the
+    /// margin, at `scale`. Nil when nothing is visible.
+    nonisolated static func renderingRequest(zoom: ZoomModel, offset: Point, scale: Double, quarterTurns: Int) -> ViewRendering.Request? {
+        let exact = zoom.contentOrigin(offset: offset, scale: scale)
         let content = ViewGeometry.visibleContent(
-            viewport: viewportSize, origin: wholePixelOrigin,
-            contentSize: zoom.contentSize(at: displayScale), margin: Self.renderMargin)
-        guard !content.isEmpty else { return }
-        renderer.request(ViewRendering.Request(scale: displayScale, content: content, quarterTurns: quarterTurns), from: pyramid)
+            viewport: zoom.viewportSize, origin: Point(x: exact.x.rounded(), y: exact.y.rounded()),
+            contentSize: zoom.contentSize(at: scale), margin: renderMargin)
+        return content.isEmpty ? nil : ViewRendering.Request(scale: scale, content: content, quarterTurns: quarterTurns)
+    }
+
+    /// The rendering a fresh view of `pyramid` starts with in a viewport of `viewport`
+    /// (best fit or 100 %, scrolled to the start, not turned, hue unchanged): what the
+    /// folder's next image will need, made ahead with its decode.
+    nonisolated static func freshRendering(of pyramid: ImagePyramid, viewport: Size) -> ViewRendering? {
+        guard viewport.width > 0, viewport.height > 0 else { return nil }
+        let zoom = ZoomModel(imageSize: pyramid.size, viewportSize: viewport)
+        guard let request = renderingRequest(zoom: zoom, offset: .zero, scale: zoom.scale, quarterTurns: 0) else { return nil }
+        return ViewRendering.render(request, hue: HueControl.neutral, from: pyramid)
+    }
+
+    /// Shows `pyramid` from a fresh view, with `rendering` (made ahead for it) drawn at
+    /// once if it still fits the view.
+    func show(_ pyramid: ImagePyramid, named name: String, renderedAhead rendering: ViewRendering?) {
+        show(pyramid, named: name)
+        if let rendering { renderer.adopt(rendering, madeFrom: pyramid) }
     }
 
     private func followFrames() {
         guard afterPaint == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        let handler = onSignal(raw(clock), "after-paint") { [weak self] in self?.startWantedRendering() }
+        let handler = onSignal(raw(clock), "after-paint") { [weak self] in
+            guard let self else { return }
+            self.startWantedRendering()
+            let waiting = self.afterNextPaint
+            self.afterNextPaint = []
+            for work in waiting { work() }
+        }
         afterPaint = (raw(clock), handler)
+    }
+
+    /// Runs `work` once the next frame is painted (at once when the canvas is not shown),
+    /// so that the frame showing a change comes before what can wait.
+    func afterNextFrame(_ work: @escaping @MainActor () -> Void) {
+        guard afterPaint != nil else { return work() }
+        afterNextPaint.append(work)
+        gtk_widget_queue_draw(widget)
     }
 
     private func stopFollowingFrames() {
         if let afterPaint { disconnect(afterPaint.clock, afterPaint.handler) }
         afterPaint = nil
+        afterNextPaint = []
     }
 
     /// Whether the view is at rest and frames draw its exact rendering (tests and

@@ -5,7 +5,7 @@ import GtkSupport
 /// The hue slider (BEHAVIOUR D1, D3): "Hue:" and a 250 px horizontal scale from 0 to 1 that
 /// starts centred at 0.5, where the image is unchanged. A double-click resets it.
 final class HueControl {
-    static let neutral = 0.5
+    nonisolated static let neutral = 0.5
     static let sliderWidth: Int32 = 250
 
     /// The label and the slider, for the overlay's capsule.

@@ -104,13 +104,6 @@ final class OverlayControlContainer {
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in self?.update { $0.dragEnded(at: $1) } }
     }
 
-    /// New content appeared in the same place (the tab stepped to another image): the
-    /// control shows for its first moments, as when the view first appeared (BEHAVIOUR D2).
-    func contentReplaced() {
-        guard gtk_widget_get_mapped(widget) != 0 else { return }
-        update { $0.viewAppeared(at: $1) }
-    }
-
     /// Whether the control is shown or fading in.
     var isRevealed: Bool { gtk_revealer_get_reveal_child(fader) != 0 }
     /// Whether the fade has finished on the shown side.
