@@ -1,7 +1,7 @@
 """Stepping through a folder as a user does (BEHAVIOUR F1): the arrow, Page and Home/End
 keys and the mouse's back and forward buttons, in the file manager's natural order,
 with other files left out; the header says where you are and its buttons turn
-insensitive at the ends."""
+insensitive at the ends. A focused hue slider keeps those keys for itself."""
 
 import os
 
@@ -59,3 +59,19 @@ def test_keys_and_mouse_buttons_step_through_the_folder_in_natural_order():
         s.click(x + w // 2, y + h // 2, button=8)
         frame = app.frame('b9.png')
         assert len(app.frames()) == 1, 'one window'
+
+        # With the keyboard focus on the hue slider (Tab reaches it), Home, End and the Page
+        # keys move the slider and leave the image where it is.
+        def slider_focused():
+            sliders = app.find_all('slider', 'Hue', root=frame)
+            return sliders[0] if sliders and 'focused' in states(sliders[0]) else None
+        for _ in range(12):
+            if slider_focused():
+                break
+            s.key('Tab')
+        slider = app.wait(slider_focused, 'Tab to reach the hue slider')
+        value = slider.queryValue()
+        for key, wanted in [('Home', lambda v: v == 0), ('End', lambda v: v == 1), ('Page_Down', lambda v: v < 1)]:
+            s.key(key)
+            app.wait(lambda: wanted(value.currentValue), f'{key} to move the slider (at {value.currentValue})')
+        assert _position(app, frame) == '3 / 5', 'the image stayed'

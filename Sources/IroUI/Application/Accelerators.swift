@@ -1,6 +1,18 @@
 /// Every keyboard shortcut, bound to the action it triggers. One table feeds
 /// GtkApplication's accelerators and the Keyboard Shortcuts window.
 enum Accelerators {
+    /// Who gets a key first: the focused widget or the shortcut.
+    enum Precedence {
+        /// Application accelerators, before any widget (GTK runs them in the capture phase).
+        case beforeWidgets
+        /// After the focused widget and its ancestors had their chance (the window's
+        /// bubble phase): arrows scroll a zoomed image and move the hue slider; Space.
+        case afterFocusedWidget
+        /// Before widgets, except a focused slider, which keeps its page and end keys
+        /// (the window's capture phase): Page Up/Down step even when the image scrolls.
+        case beforeWidgetsButSliders
+    }
+
     struct Entry {
         let action: String
         let keys: [String]
@@ -9,20 +21,18 @@ enum Accelerators {
         var shown: String
         /// Entries that only add keys to another row stay out of the window.
         var listed = true
-        /// Keys the focused widget may use first (the arrows: scrolling, the slider); the
-        /// window's bubble-phase shortcuts handle them, not the application's accelerators.
-        var afterFocus = false
+        var precedence = Precedence.beforeWidgets
 
         init(
             _ action: String, _ keys: [String], _ title: String, shown: String? = nil, listed: Bool = true,
-            afterFocus: Bool = false
+            precedence: Precedence = .beforeWidgets
         ) {
             self.action = action
             self.keys = keys
             self.title = title
             self.shown = shown ?? keys.first ?? ""
             self.listed = listed
-            self.afterFocus = afterFocus
+            self.precedence = precedence
         }
     }
 
@@ -54,17 +64,20 @@ enum Accelerators {
         (
             "Images",
             [
-                Entry("win.next-image", ["Right", "KP_Right"], "Next Image", shown: "Right Page_Down", afterFocus: true),
-                Entry("win.next-image", ["Page_Down", "KP_Page_Down"], "Next Image", listed: false),
-                Entry("win.previous-image", ["Left", "KP_Left"], "Previous Image", shown: "Left Page_Up", afterFocus: true),
-                Entry("win.previous-image", ["Page_Up", "KP_Page_Up"], "Previous Image", listed: false),
-                Entry("win.first-image", ["Home", "KP_Home"], "First Image"),
-                Entry("win.last-image", ["End", "KP_End"], "Last Image"),
+                Entry("win.next-image", ["Right", "KP_Right"], "Next Image", shown: "Right Page_Down", precedence: .afterFocusedWidget),
+                Entry(
+                    "win.next-image", ["Page_Down", "KP_Page_Down"], "Next Image", listed: false, precedence: .beforeWidgetsButSliders),
+                Entry("win.previous-image", ["Left", "KP_Left"], "Previous Image", shown: "Left Page_Up", precedence: .afterFocusedWidget),
+                Entry(
+                    "win.previous-image", ["Page_Up", "KP_Page_Up"], "Previous Image", listed: false,
+                    precedence: .beforeWidgetsButSliders),
+                Entry("win.first-image", ["Home", "KP_Home"], "First Image", precedence: .beforeWidgetsButSliders),
+                Entry("win.last-image", ["End", "KP_End"], "Last Image", precedence: .beforeWidgetsButSliders),
                 Entry("win.open-in-new-tab", ["<Control>Return", "<Control>KP_Enter"], "Open in New Tab"),
                 Entry("win.reload", ["F5", "<Control>r"], "Reload", shown: "F5 <Control>r"),
                 Entry("win.toggle-fullscreen", ["F11"], "Fullscreen"),
                 Entry("win.leave-fullscreen", ["Escape"], "Leave Fullscreen"),
-                Entry("win.play-pause", ["space"], "Pause or Play an Animation", afterFocus: true),
+                Entry("win.play-pause", ["space"], "Pause or Play an Animation", precedence: .afterFocusedWidget),
                 Entry("win.show-context-menu", ["<Shift>F10", "Menu"], "Show the Image’s Menu", shown: "<Shift>F10 Menu"),
             ]
         ),

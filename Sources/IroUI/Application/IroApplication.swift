@@ -61,8 +61,10 @@ public final class IroApplication {
     private func startup() {
         installActions()
         for section in Accelerators.all {
-            // The window handles after-focus keys itself (DocumentWindow+Browsing).
-            for entry in section.entries where !entry.afterFocus { setAccelerators(raw(application), entry.action, entry.keys) }
+            // The window handles the other keys itself (DocumentWindow+Browsing).
+            for entry in section.entries where entry.precedence == .beforeWidgets {
+                setAccelerators(raw(application), entry.action, entry.keys)
+            }
         }
     }
 

@@ -17,7 +17,7 @@ extension DocumentWindow {
             guard let self, let view = self.selectedView else { return }
             self.open(view.document.path, select: false)
         }
-        installKeysAfterFocus()
+        installWindowKeys()
         installBackForwardButtons()
     }
 
@@ -32,23 +32,46 @@ extension DocumentWindow {
         gtk_widget_set_visible(stepButtons.widget, view == nil ? 0 : 1)
     }
 
-    /// Keys that step only when the focused widget does not use them: the arrows scroll a
-    /// zoomed image (the canvas takes them while it can) and move the hue slider. A
-    /// bubble-phase shortcut controller on the window sees what the focus widget left;
-    /// the application's accelerators would come first (they run in the capture phase).
-    private func installKeysAfterFocus() {
-        let controller = gtk_shortcut_controller_new()!
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
+    /// The keys a focused widget may keep (Accelerators.Precedence). The arrows step only
+    /// when the focused widget leaves them: a bubble-phase shortcut controller on the window
+    /// sees what the focus widget did not use (the application's accelerators would come
+    /// first). Page Up/Down, Home and End step before the scrolled window could page
+    /// through a zoomed image, from a capture-phase controller whose shortcuts decline
+    /// when a slider has the focus, so the hue slider still jumps by page and to its ends.
+    private func installWindowKeys() {
+        let afterFocus = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(afterFocus, GTK_PHASE_BUBBLE)
+        let beforeFocus = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(beforeFocus, GTK_PHASE_CAPTURE)
         for section in Accelerators.all {
-            for entry in section.entries where entry.afterFocus {
+            for entry in section.entries where entry.precedence != .beforeWidgets {
                 for key in entry.keys {
                     guard let trigger = gtk_shortcut_trigger_parse_string(key) else { continue }
-                    gtk_shortcut_controller_add_shortcut(
-                        controller, gtk_shortcut_new(trigger, gtk_named_action_new(entry.action)))
+                    if entry.precedence == .afterFocusedWidget {
+                        gtk_shortcut_controller_add_shortcut(afterFocus, gtk_shortcut_new(trigger, gtk_named_action_new(entry.action)))
+                    } else {
+                        gtk_shortcut_controller_add_shortcut(beforeFocus, gtk_shortcut_new(trigger, Self.unlessSliderFocused(entry.action)))
+                    }
                 }
             }
         }
-        gtk_widget_add_controller(window.widget, controller)
+        gtk_widget_add_controller(window.widget, afterFocus)
+        gtk_widget_add_controller(window.widget, beforeFocus)
+    }
+
+    /// A shortcut action that activates `action` unless a slider has the focus; declining
+    /// lets the key go on to the slider.
+    private static func unlessSliderFocused(_ action: String) -> OpaquePointer {
+        gtk_callback_action_new(
+            { widget, _, name in
+                guard let widget, let name else { return 0 }
+                if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+                    isInstance(raw(focus), of: gtk_range_get_type())
+                {
+                    return 0
+                }
+                return gtk_widget_activate_action_variant(widget, name.assumingMemoryBound(to: CChar.self), nil)
+            }, strdup(action), { free($0) })
     }
 
     /// The mouse's back (8) and forward (9) buttons step, as in a browser.
