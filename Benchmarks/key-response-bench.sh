@@ -14,7 +14,7 @@ if [ -z "${IRO_BENCH_INNER:-}" ]; then
 fi
 source "$repo/meson-helpers/env.sh"
 probe="$repo/.build/key-response-probe"
-gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXtst
+gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
 iro="$repo/.build/release/iro"
 [ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
 export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory

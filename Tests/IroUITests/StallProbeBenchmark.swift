@@ -65,6 +65,76 @@ final class StallProbeBenchmark: XCTestCase {
         }
     }
 
+    /// Opens one image of a folder of 10 000 (BEHAVIOUR F1): the folder is listed off the
+    /// main thread after the image is on screen, then its neighbours are decoded ahead.
+    func testMainLoopGapsWhileA10000ImageFolderLists() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
+        try onMain { try Self.runFolder() }
+    }
+
+    /// A folder of `count` small PNGs named IMG_1.png … (natural order differs from byte
+    /// order), with a text file beside every tenth: the listing must tell them apart.
+    @MainActor static func bigFolder(in fixtures: Fixtures, count: Int) throws -> URL {
+        let folder = fixtures.folder.appendingPathComponent("ten-thousand")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let png = try Data(contentsOf: fixtures.quadrants("one.png", width: 640, height: 480))
+        let text = Data("not an image".utf8)
+        for n in 1...count {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("IMG_\(n).png").path, contents: png)
+            if n % 10 == 0 {
+                _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("notes-\(n).txt").path, contents: text)
+            }
+        }
+        return folder
+    }
+
+    @MainActor static func runFolder() throws {
+        let (harness, window) = try makeWindow()
+        defer { harness.close() }
+        let count = 10_000
+        let made = monotonicSeconds()
+        let folder = try bigFolder(in: harness.fixtures, count: count)
+        print(String(format: "STALL folder: %d PNGs and %d text files made in %.1f s", count, count / 10, monotonicSeconds() - made))
+        GtkTestEnvironment.pump(for: 0.3)
+
+        let opened = RawPath(folder.appendingPathComponent("IMG_5000.png").path)
+        let probe = Probe(window: window.window.widget)
+        var view: DocumentView?
+        var shownAt: Double?, listedAt: Double?
+        func folderPhase() -> String {
+            guard let view else { return "opening" }
+            guard view.visiblePage == "image", view.canvas.showsExactRendering else { return "decoding the image" }
+            guard let browser = view.folderBrowser, browser.isListed else { return "image on screen, folder listing" }
+            let neighbours = [browser.list.previous, browser.list.next].compactMap { $0 }.map(browser.path(of:))
+            return neighbours.allSatisfy(view.preloader.isReady) ? "listed, neighbours decoded" : "listed, neighbours decoding"
+        }
+        probe.phaseOf = {
+            let phase = folderPhase()
+            let now = monotonicSeconds()
+            if shownAt == nil, phase.hasPrefix("image on screen") || phase.hasPrefix("listed") { shownAt = now }
+            if listedAt == nil, phase.hasPrefix("listed") { listedAt = now }
+            return phase
+        }
+        let t0 = monotonicSeconds()
+        harness.app.open([opened], newWindow: false)
+        view = window.selectedView
+        let done = GtkTestEnvironment.pump(timeout: 60) { folderPhase() == "listed, neighbours decoded" }
+        let settled = monotonicSeconds() - t0
+        GtkTestEnvironment.pump(for: 0.5)
+        XCTAssertTrue(done, "listed and preloaded (\(folderPhase()))")
+        XCTAssertEqual(view?.folderBrowser?.list.entries.count, count, "every image and nothing else")
+        XCTAssertEqual(view?.folderBrowser?.list.position?.index, 5000, "IMG_5000 is the 5000th in natural order")
+        window.actions.activate("next-image")
+        XCTAssertEqual(view?.document.path, RawPath(folder.appendingPathComponent("IMG_5001.png").path))
+        GtkTestEnvironment.pump(for: 0.3)
+        probe.stop()
+        print(
+            String(
+                format: "STALL folder: image on screen after %.3f s; listing ended after %.3f s; neighbours decoded after %.3f s",
+                (shownAt ?? .nan) - t0, (listedAt ?? .nan) - t0, settled))
+        probe.report("folder")
+    }
+
     // MARK: - Probe
 
     @MainActor final class Probe {

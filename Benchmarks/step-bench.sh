@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Stepping through a folder as a user sees it, Iro beside eog, feh and qimgv (those that are
+# installed): each viewer opens the first
+# of 21 JPEGs and takes STEPS presses of Right, under a window manager that maximises the
+# window (as desktops do) on a 1920×1080 screen. Reports the time from each key press to
+# the next image complete on the screen (the screen still for a second after), median and
+# range, for a folder of 24-megapixel JPEGs and one of 4-megapixel JPEGs. Each step comes
+# a second after the last change, so Iro's neighbours have been decoded ahead.
+#
+#   Benchmarks/step-bench.sh [STEPS]          # default 20; VIEWERS="iro feh" picks viewers
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+steps="${1:-20}"
+if [ -z "${IRO_BENCH_INNER:-}" ]; then
+  export IRO_BENCH_INNER=1
+  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$steps"
+fi
+source "$repo/meson-helpers/env.sh"
+samples="$repo/../shared/samples"
+folders="$repo/.build/step-bench"
+[ -d "$folders/24mp" ] || /usr/bin/python3 "$repo/Benchmarks/make-photo-folder.py" "$samples" "$folders/24mp" 6000 4000 >/dev/null
+[ -d "$folders/4mp" ] || /usr/bin/python3 "$repo/Benchmarks/make-photo-folder.py" "$samples" "$folders/4mp" 2448 1632 >/dev/null
+probe="$repo/.build/key-response-probe"
+gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
+iro="$repo/.build/release/iro"
+[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
+export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
+matchbox-window-manager -use_titlebar no &
+wm=$!
+trap 'kill $wm 2>/dev/null' EXIT
+sleep 0.5
+stats() {  # column → "median (min–max)"
+  sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
+}
+echo "| folder | viewer | key to the next image complete, ms | first change, ms | steps |"
+echo "|---|---|---|---|---|"
+for folder in 24mp 4mp; do
+  for viewer in ${VIEWERS:-iro eog feh qimgv}; do
+    command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
+    first="$folders/$folder/photo-1.jpg"
+    case "$viewer" in
+      iro) cmd=("$iro" --new-window "$first") ;;
+      eog) cmd=(eog --new-instance "$first") ;;
+      feh) cmd=(feh --scale-down --auto-zoom --version-sort --start-at "$first" "$folders/$folder") ;;
+      qimgv) cmd=(qimgv "$first") ;;
+    esac
+    out="$("$probe" --settle 1000 --steps "$steps" --keys Right -- "${cmd[@]}" 2>/dev/null)"
+    echo "| $folder | $viewer | $(echo "$out" | awk '{print $2}' | stats) | $(echo "$out" | awk '{print $1}' | stats) | $steps |"
+  done
+done
