@@ -5,6 +5,7 @@ Screen coordinates of a node come from App.screen_extents; pixels are RGB tuples
 compared with images.close_enough.
 """
 
+import ctypes
 import os
 import subprocess
 
@@ -45,6 +46,38 @@ class Screenshots:
     def pixel(self, x, y, shot=None):
         """RGB at screen point (x, y): from `shot` (an Image) or a fresh screenshot."""
         return (shot or self.screenshot()).pixel(int(x), int(y))
+
+    def pointer_hidden(self):
+        """Whether the pointer is drawn as nothing: every pixel of the X server's current
+        cursor image (XFixes) is fully transparent."""
+        x11, xfixes = ctypes.CDLL('libX11.so.6'), ctypes.CDLL('libXfixes.so.3')
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        x11.XFree.argtypes = [ctypes.c_void_p]
+        xfixes.XFixesGetCursorImage.restype = ctypes.POINTER(_CursorImage)
+        xfixes.XFixesGetCursorImage.argtypes = [ctypes.c_void_p]
+        display = x11.XOpenDisplay(self.display.encode())
+        if not display:
+            raise RuntimeError(f'cannot open display {self.display}')
+        try:
+            image = xfixes.XFixesGetCursorImage(display)
+            if not image:
+                raise RuntimeError('XFixesGetCursorImage failed')
+            cursor = image.contents
+            hidden = all(cursor.pixels[i] >> 24 == 0 for i in range(cursor.width * cursor.height))
+            x11.XFree(image)
+            return hidden
+        finally:
+            x11.XCloseDisplay(display)
+
+
+class _CursorImage(ctypes.Structure):
+    """XFixesCursorImage: pixels are ARGB, one unsigned long each."""
+    _fields_ = [('x', ctypes.c_short), ('y', ctypes.c_short), ('width', ctypes.c_ushort),
+                ('height', ctypes.c_ushort), ('xhot', ctypes.c_ushort), ('yhot', ctypes.c_ushort),
+                ('cursor_serial', ctypes.c_ulong), ('pixels', ctypes.POINTER(ctypes.c_ulong)),
+                ('atom', ctypes.c_ulong), ('name', ctypes.c_char_p)]
 
 
 def quadrant_centres(x, y, w, h):

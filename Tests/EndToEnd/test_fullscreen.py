@@ -1,8 +1,10 @@
 """Fullscreen under a window manager (BEHAVIOUR F2): F11 and a double-click fill the
 screen with the image, the header bar comes back while the pointer is at the top edge,
-and Esc gives back the window exactly as it was."""
+the pointer hides once it has rested for 2 s and comes back when it moves, and Esc gives
+back the window exactly as it was."""
 
 import os
+import time
 
 from harness import Session, fixture_dir, probably_showing, write_quadrants
 
@@ -33,9 +35,17 @@ def test_f11_fills_the_screen_the_bars_come_back_at_the_top_and_esc_restores_the
         s.mousemove(s.size[0] // 2, 0)
         app.wait(lambda: _open_button(app, frame) is not None and probably_showing(app, frame, _open_button(app, frame)),
                  'the header bar back at the top edge')
+        rested_from = time.monotonic()  # the pointer's last move comes after this
         s.mousemove(s.size[0] // 2, s.size[1] // 2)
         app.wait(lambda: _open_button(app, frame) is None or not probably_showing(app, frame, _open_button(app, frame)),
                  'and gone again below it')
+
+        # Resting over the image, the pointer hides, not before its 2 s; a move shows it.
+        app.wait(s.pointer_hidden, 'the pointer to hide once it rested', timeout=2 + 10)
+        rested = time.monotonic() - rested_from
+        assert rested >= 2.0, f'the pointer hid {rested:.2f} s after it last moved: before its 2 s'
+        s.mousemove(s.size[0] // 2 + 40, s.size[1] // 2 + 40)
+        app.wait(lambda: not s.pointer_hidden(), 'the pointer back when it moves')
 
         s.key('Escape')
         app.wait(lambda: s.window_geometry(wid) == before, f'the window back at {before}')

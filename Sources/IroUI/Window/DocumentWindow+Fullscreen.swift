@@ -6,7 +6,7 @@ import IroCore
 /// Fullscreen (BEHAVIOUR F2): F11, a double-click on the image or the context menu toggle
 /// it, Esc leaves it. The image takes the whole screen; the header bar and the tab bar
 /// move into a revealer over the image that slides in while the pointer is at the top
-/// edge, and the pointer hides after resting for `pointerRestSeconds`. Leaving moves them
+/// edge, and the pointer hides after resting for `pointerRestMilliseconds`. Leaving moves them
 /// back; the window manager restores the window's geometry.
 extension DocumentWindow {
     static let pointerRestMilliseconds: UInt32 = 2000
