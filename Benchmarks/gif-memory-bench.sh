@@ -9,14 +9,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-30}"
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$seconds"
-fi
-source "$repo/meson-helpers/env.sh"
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
+source "$repo/Benchmarks/display-session.sh" "$seconds"
 files="$repo/.build/gif-memory"
 mkdir -p "$files"
 [ -f "$files/long.gif" ] || /usr/bin/python3 "$repo/Benchmarks/make-long-gif.py" "$files/long.gif" "$files/long.png" >/dev/null

@@ -8,16 +8,9 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 image="${1:?usage: key-response-bench.sh IMAGE [STEPS]}"; steps="${2:-10}"
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$image" "$steps"
-fi
-source "$repo/meson-helpers/env.sh"
+source "$repo/Benchmarks/display-session.sh" "$image" "$steps"
 probe="$repo/.build/key-response-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
 stats() {  # column → "median (min–max)"
   sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
 }

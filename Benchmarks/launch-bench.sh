@@ -16,19 +16,9 @@ if [ $# -eq 0 ]; then
   set -- "$repo/../shared/samples/cups.jpg" "$repo/../shared/samples/kay-5k.png" "$large"
 fi
 
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$runs" "$@"
-fi
-
-source "$repo/meson-helpers/env.sh"
+source "$repo/Benchmarks/display-session.sh" "$runs" "$@"
 probe="$repo/.build/first-frame-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/first-frame-probe.c" -lX11 -lXext
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none
-# eog and gThumb remember window state in GSettings; keep them from reading a user's.
-export GSETTINGS_BACKEND=memory
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 

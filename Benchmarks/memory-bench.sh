@@ -11,14 +11,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 image="${1:?usage: memory-bench.sh LARGE.jpg}"
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$image"
-fi
-source "$repo/meson-helpers/env.sh"
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none
+source "$repo/Benchmarks/display-session.sh" "$image"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 for i in $(seq -w 1 20); do cp "$image" "$tmp/photo-$i.jpg"; done
 

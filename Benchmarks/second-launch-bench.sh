@@ -35,22 +35,9 @@ for image in "$1" "$2"; do
 done
 first="$(realpath "$1")"; second="$(realpath "$2")"
 
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  # The session bus's chatter (it activates portals for eog, which cannot start
-  # headless) is not the benchmark's: keep only this script's own errors.
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$runs" "$first" "$second" \
-    2> >(grep -v -E 'dbus-daemon|portal|cannot open display|pw.conf|max threads value|^\s*$' >&2)
-fi
-
-source "$repo/meson-helpers/env.sh"
+source "$repo/Benchmarks/display-session.sh" "$runs" "$first" "$second"
 probe="$repo/.build/second-frame-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/second-frame-probe.c" -lX11 -lXext
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none
-# eog remembers window state in GSettings; keep it from reading a user's.
-export GSETTINGS_BACKEND=memory
 command -v xdotool >/dev/null 2>&1 && xdotool mousemove 1919 1079 || true
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2}'; }

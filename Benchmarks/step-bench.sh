@@ -11,20 +11,13 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 steps="${1:-20}"
-if [ -z "${IRO_BENCH_INNER:-}" ]; then
-  export IRO_BENCH_INNER=1
-  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$steps"
-fi
-source "$repo/meson-helpers/env.sh"
+source "$repo/Benchmarks/display-session.sh" "$steps"
 samples="$repo/../shared/samples"
 folders="$repo/.build/step-bench"
 [ -d "$folders/24mp" ] || /usr/bin/python3 "$repo/Benchmarks/make-photo-folder.py" "$samples" "$folders/24mp" 6000 4000 >/dev/null
 [ -d "$folders/4mp" ] || /usr/bin/python3 "$repo/Benchmarks/make-photo-folder.py" "$samples" "$folders/4mp" 2448 1632 >/dev/null
 probe="$repo/.build/key-response-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
-iro="$repo/.build/release/iro"
-[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
-export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
 matchbox-window-manager -use_titlebar no &
 wm=$!
 trap 'kill $wm 2>/dev/null' EXIT

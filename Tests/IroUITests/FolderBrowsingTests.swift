@@ -25,6 +25,15 @@ final class FolderBrowsingTests: XCTestCase {
         return folder
     }
 
+    /// Opens `name` of the test folder (`folder(_:sizes:)`) and waits until it is listed.
+    @MainActor static func openListed(
+        _ harness: AppHarness, _ name: String = "b9.png", sizes: [String: (Int, Int)] = [:]
+    ) throws -> (folder: URL, window: DocumentWindow, view: DocumentView) {
+        let folder = try Self.folder(harness, sizes: sizes)
+        let window = try XCTUnwrap(harness.open([folder.appendingPathComponent(name)]))
+        return (folder, window, try XCTUnwrap(listed(window)))
+    }
+
     /// Waits until the selected tab's folder is listed and nothing is loading.
     @MainActor static func listed(_ window: DocumentWindow) -> DocumentView? {
         GtkTestEnvironment.pump(timeout: 10) {
@@ -44,9 +53,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness)
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
-            let view = try XCTUnwrap(Self.listed(window))
+            let (_, window, view) = try Self.openListed(harness)
             XCTAssertEqual(
                 view.folderBrowser?.list.entries.map(\.name.displayString), ["b1.png", "b2.png", "b9.png", "b10.png", "b11.png"])
             XCTAssertEqual(view.folderPosition, "3 / 5")
@@ -80,9 +87,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness, sizes: ["b9.png": (3000, 2000), "b10.png": (3000, 2000)])
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
-            let view = try XCTUnwrap(Self.listed(window))
+            let (_, window, view) = try Self.openListed(harness, sizes: ["b9.png": (3000, 2000), "b10.png": (3000, 2000)])
             XCTAssertEqual(view.canvas.zoom?.mode, .bestFit)
             window.actions.activate("zoom-reset")
             window.actions.activate("rotate-clockwise")
@@ -102,9 +107,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness)
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
-            let view = try XCTUnwrap(Self.listed(window))
+            let (folder, window, view) = try Self.openListed(harness)
             let offsetBefore = view.canvas.offset
             let count = { view.folderBrowser?.list.entries.count ?? 0 }
 
@@ -135,9 +138,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness, sizes: ["b9.png": (4000, 600)])
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
-            let view = try XCTUnwrap(Self.listed(window))
+            let (_, _, view) = try Self.openListed(harness, sizes: ["b9.png": (4000, 600)])
             let canvas = view.canvas
             let keys = try XCTUnwrap(canvas.keyController)
             let right = { iro_emit_key_pressed(raw(keys), guint(GDK_KEY_Right), GdkModifierType(0)) }
@@ -163,9 +164,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness)
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
-            let view = try XCTUnwrap(Self.listed(window))
+            let (folder, window, view) = try Self.openListed(harness)
             let next = RawPath(folder.appendingPathComponent("b10.png").path)
             let previous = RawPath(folder.appendingPathComponent("b2.png").path)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) && view.preloader.isReady(previous) })
@@ -187,9 +186,7 @@ final class FolderBrowsingTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let folder = try Self.folder(harness)
-            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b2.png")]))
-            _ = try XCTUnwrap(Self.listed(window))
+            let (_, window, _) = try Self.openListed(harness, "b2.png")
             window.actions.activate("open-in-new-tab")
             XCTAssertEqual(window.pageCount, 2)
             XCTAssertEqual(window.views.map(\.document.displayName), ["b2.png", "b2.png"])

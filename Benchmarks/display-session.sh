@@ -1,0 +1,20 @@
+# Sourced by the benchmarks that run viewers on a screen, after they have read their
+# arguments:
+#
+#   source "$repo/Benchmarks/display-session.sh" ARGS…
+#
+# The first time, runs the calling script again with ARGS inside a D-Bus session of its own
+# and a 1920×1080×24 Xvfb, leaving out the bus's chatter (it tries to start portals, which
+# cannot run headless). Inside, it sets up the environment every viewer runs in (X11, no
+# portals, no accessibility bus, GSettings in memory so that eog and gThumb do not read a
+# user's remembered window state) and `$iro`, the release build, built if missing. Needs
+# `repo` set to the repository's root.
+if [ -z "${IRO_BENCH_INNER:-}" ]; then
+  export IRO_BENCH_INNER=1
+  exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$@" \
+    2> >(grep --line-buffered -v -E 'dbus-daemon|portal|cannot open display|pw.conf|max threads value|^\s*$' >&2)
+fi
+source "$repo/meson-helpers/env.sh"
+iro="$repo/.build/release/iro"
+[ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
+export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
