@@ -63,17 +63,36 @@ final class AnimationTests: XCTestCase {
             defer { harness.close() }
             let frames = [GIFFixture.Frame(Self.red, delay: 15), .init(Self.green, delay: 15), .init(Self.blue, delay: 15)]
             let (window, view) = try Self.open(harness, GIFFixture.make(width: 60, height: 40, frames: frames))
-            XCTAssertNotNil(view.player)
             XCTAssertTrue(window.actions.isEnabled("play-pause"))
-            let seen = Self.watchFrames(view.canvas, seconds: 1.2)
-            let colours = seen.map(\.colour)
-            XCTAssertGreaterThanOrEqual(colours.count, 5, "\(colours)")
-            // In the file's order, round and round.
-            let order = [Self.red, Self.green, Self.blue]
-            guard let start = order.firstIndex(of: colours[0]) else { return XCTFail("\(colours)") }
-            for (offset, colour) in colours.enumerated() { XCTAssertEqual(colour, order[(start + offset) % 3]) }
-            Self.assertCadence(seen, delay: 0.15)
+            try Self.assertPlaysRedGreenBlue(view, delay: 0.15)
         }
+    }
+
+    func testAnAnimatedWebPPlaysToo() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let frames = [
+                WebPFixture.Frame(Self.red, milliseconds: 150), .init(Self.green, milliseconds: 150), .init(Self.blue, milliseconds: 150),
+            ]
+            let (window, view) = try Self.open(harness, WebPFixture.make(width: 60, height: 40, frames: frames), named: "anim.webp")
+            XCTAssertEqual(view.document.state, .loaded(width: 60, height: 40))
+            XCTAssertTrue(window.actions.isEnabled("play-pause"))
+            try Self.assertPlaysRedGreenBlue(view, delay: 0.15)
+        }
+    }
+
+    /// The canvas shows red, green and blue in that order, round and round, no faster than
+    /// `delay` a frame.
+    @MainActor static func assertPlaysRedGreenBlue(_ view: DocumentView, delay: Double, line: UInt = #line) throws {
+        XCTAssertNotNil(view.player, "an animation", line: line)
+        let seen = watchFrames(view.canvas, seconds: 1.2)
+        let colours = seen.map(\.colour)
+        XCTAssertGreaterThanOrEqual(colours.count, 5, "\(colours)", line: line)
+        let order = [red, green, blue]
+        let start = try XCTUnwrap(order.firstIndex(of: colours[0]), "\(colours)", line: line)
+        for (offset, colour) in colours.enumerated() { XCTAssertEqual(colour, order[(start + offset) % 3], line: line) }
+        assertCadence(seen, delay: delay, line: line)
     }
 
     func testZeroAndTenMillisecondDelaysPlayAtAHundred() throws {

@@ -45,20 +45,9 @@ public enum GIFFixture {
             left -= 2
         }
         codes.append(5)
-        var out: [UInt8] = []
-        var accumulator = 0
-        var bits = 0
-        for code in codes {
-            accumulator |= code << bits
-            bits += 3
-            while bits >= 8 {
-                out.append(UInt8(accumulator & 0xFF))
-                accumulator >>= 8
-                bits -= 8
-            }
-        }
-        if bits > 0 { out.append(UInt8(accumulator & 0xFF)) }
-        return out
+        var writer = BitWriter()
+        for code in codes { writer.write(code, bits: 3) }
+        return writer.finished
     }
 
     static func subBlocks(_ data: [UInt8]) -> [UInt8] {

@@ -60,8 +60,15 @@ public final class AnimationFrames: @unchecked Sendable {
         let own = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
         guard own >= 0 else { return false }
         elapsed += own
-        guard iro_animation_iter_advance(iterator, elapsed) != 0 else { return false }
-        index += 1
-        return true
+        // GIF's iterator moves on once the delay has passed; WebP's only once more than
+        // the delay has passed since its first frame: a millisecond more settles both.
+        for _ in 0..<2 {
+            if iro_animation_iter_advance(iterator, elapsed) != 0 {
+                index += 1
+                return true
+            }
+            elapsed += 1
+        }
+        return false
     }
 }
