@@ -1,7 +1,7 @@
 """Fullscreen under a window manager (BEHAVIOUR F2): F11 and a double-click fill the
 screen with the image, the header bar comes back while the pointer is at the top edge,
-the pointer hides once it has rested for 2 s and comes back when it moves, and Esc gives
-back the window exactly as it was."""
+the pointer hides once it has rested for 2 s and comes back when it moves, the hue slider
+still comes near the bottom edge, and Esc gives back the window exactly as it was."""
 
 import os
 import time
@@ -46,6 +46,13 @@ def test_f11_fills_the_screen_the_bars_come_back_at_the_top_and_esc_restores_the
         assert rested >= 2.0, f'the pointer hid {rested:.2f} s after it last moved: before its 2 s'
         s.mousemove(s.size[0] // 2 + 40, s.size[1] // 2 + 40)
         app.wait(lambda: not s.pointer_hidden(), 'the pointer back when it moves')
+
+        # The hue overlay keeps its rules: the pointer near the bottom centre brings it.
+        s.mousemove(s.size[0] // 2, s.size[1] - 30)
+        slider = app.find('slider', 'Hue', root=frame)
+        app.wait(lambda: probably_showing(app, frame, slider), 'the hue slider over the bottom of the screen')
+        sx, sy, sw, sh = app.screen_extents(slider, frame)
+        assert s.size[1] - 80 < sy < s.size[1], f'the slider near the screen\'s bottom edge: {sy}'
 
         s.key('Escape')
         app.wait(lambda: s.window_geometry(wid) == before, f'the window back at {before}')
