@@ -76,6 +76,7 @@ final class FileChangeTests: XCTestCase {
             XCTAssertFalse(view.isFileDeleted)
             XCTAssertFalse(view.fileBanner.isShown)
             XCTAssertEqual(view.canvas.zoom?.scale, 2, "same image, same view")
+            XCTAssertEqual(view.imagePath, RawPath(renamed.path), "more detail and exports read the new name")
 
             // And it is still followed under its new name.
             let replacement = harness.fixtures.image("tmp-after.png", width: 300, height: 200) { _, _ in RGBA(200, 200, 0) }

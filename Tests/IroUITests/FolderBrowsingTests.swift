@@ -182,6 +182,34 @@ final class FolderBrowsingTests: XCTestCase {
         }
     }
 
+    /// After a step to an image decoded ahead, more detail (zooming in) and exports come
+    /// from the image stepped to, never the one before it; a JPEG of the same size as
+    /// the one before shows it, because the levels of one image replace those of the other.
+    func testMoreDetailComesFromTheImageSteppedTo() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let red = RGBA(200, 30, 30), blue = RGBA(30, 30, 200)
+            try FileManager.default.createDirectory(at: harness.fixtures.url("shots"), withIntermediateDirectories: true)
+            harness.fixtures.image("shots/a1.jpg", width: 4000, height: 3000, type: "jpeg") { _, _ in red }
+            let second = harness.fixtures.image("shots/a2.jpg", width: 4000, height: 3000, type: "jpeg") { _, _ in blue }
+            let window = try XCTUnwrap(harness.open([harness.fixtures.url("shots/a1.jpg")]))
+            let view = try XCTUnwrap(Self.listed(window))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(RawPath(second.path)) })
+            window.actions.activate("next-image")
+            XCTAssertFalse(view.isLoading, "decoded ahead")
+            XCTAssertEqual(view.imagePath, RawPath(second.path))
+            XCTAssertLessThan(view.canvas.pyramid?.detail ?? 1, 1, "decoded with the detail the screen shows")
+
+            window.actions.activate("zoom-reset")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { view.canvas.pyramid?.detail == 1 && !view.isLoading })
+            let level = try XCTUnwrap(view.canvas.pyramid?.levels.first)
+            let pixels = try XCTUnwrap(gdk_pixbuf_read_pixels(level.pixbuf))
+            let colour = RGBA(pixels[0], pixels[1], pixels[2])
+            XCTAssertTrue(colour.isClose(to: blue, tolerance: 8), "every pixel of a2.jpg, not a1.jpg: \(colour)")
+        }
+    }
+
     func testOpenInNewTabKeepsBrowsingHere() throws {
         try onMain {
             let harness = AppHarness()

@@ -39,7 +39,14 @@ extension DocumentView {
     /// another name, so the tab follows it and nothing is decoded again.
     private func fileMoved(to path: RawPath) {
         fileMonitor = nil
+        let old = document.path
         document.moved(to: path)
+        // The pixels' file moved with it: itself, or the image inside a note package.
+        if let image = imagePath, image == old {
+            imagePath = path
+        } else if let image = imagePath, image.deletingLastComponent == old {
+            imagePath = path.appending(image.lastComponent)
+        }
         if path.deletingLastComponent == folderBrowser?.folder { folderBrowser?.select(path) }
         watchFile()
         onStateChanged?()

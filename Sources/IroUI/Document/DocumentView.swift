@@ -20,8 +20,9 @@ final class DocumentView {
     private let loadingBar = LoadingBar()
     let fileBanner = FileBanner()
     let noteSidebar = NoteSidebar()
-    /// The image file this tab shows (the document itself, or a note package's Image.png).
-    private(set) var imagePath: RawPath?
+    /// The image file this tab shows (the document itself, or a note package's Image.png):
+    /// what more detail and exports are decoded from. Follows steps and renames.
+    var imagePath: RawPath?
     var fileMonitor: ObjectRef?
     var fileSettle: SourceID?
     /// The file is gone from disk; the tab keeps its last image (BEHAVIOUR A9).

@@ -48,6 +48,7 @@ extension DocumentView {
         hueControl.reset()
         startsFresh = true
         if let ahead {
+            imagePath = path
             finishLoad(.success(ahead.pyramid), renderedAhead: ahead.rendering)
         } else {
             loadImage(at: path, keepingCurrent: true)
