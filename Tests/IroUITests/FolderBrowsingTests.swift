@@ -210,6 +210,43 @@ final class FolderBrowsingTests: XCTestCase {
         }
     }
 
+    /// Page keys, Home and End step before any widget, except one that uses them: a
+    /// focused slider (by page, to its ends) or text (its cursor); an impossible step
+    /// leaves the key alone too.
+    func testPageAndEndKeysStepUnlessTheFocusUsesThem() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
+            let view = try XCTUnwrap(window.selectedView)
+            // Focused while the capsule shows its first seconds; the focus then keeps it.
+            XCTAssertEqual(gtk_widget_grab_focus(view.hueControl.scale), 1, "the slider takes the focus")
+            XCTAssertNotNil(Self.listed(window))
+            let next = DocumentWindow.unlessFocusKeepsIt("win.next-image")
+            let last = DocumentWindow.unlessFocusKeepsIt("win.last-image")
+            let press = { (action: OpaquePointer) in
+                gtk_shortcut_action_activate(action, GTK_SHORTCUT_ACTION_EXCLUSIVE, window.window.widget, nil)
+            }
+
+            XCTAssertEqual(press(next), 0, "declined: the slider moves by a page")
+            XCTAssertEqual(Self.shownName(window), "b9.png")
+            gtk_widget_grab_focus(view.canvas.widget)
+            XCTAssertEqual(press(next), 1)
+            Self.go(window, "last-image")
+            XCTAssertEqual(Self.shownName(window), "b11.png")
+            XCTAssertEqual(press(last), 0, "already at the end: the key is left for others")
+            XCTAssertEqual(press(next), 0)
+
+            let entry = gtk_entry_new()!
+            gtk_box_append(window.frame, entry)
+            XCTAssertEqual(gtk_widget_grab_focus(entry), 1)
+            Self.go(window, "first-image")
+            XCTAssertEqual(press(next), 0, "declined: text moves its cursor")
+            XCTAssertEqual(Self.shownName(window), "b1.png")
+        }
+    }
+
     func testOpenInNewTabKeepsBrowsingHere() throws {
         try onMain {
             let harness = AppHarness()

@@ -8,8 +8,9 @@ enum Accelerators {
         /// After the focused widget and its ancestors had their chance (the window's
         /// bubble phase): arrows scroll a zoomed image and move the hue slider; Space.
         case afterFocusedWidget
-        /// Before widgets, except a focused slider, which keeps its page and end keys
-        /// (the window's capture phase): Page Up/Down step even when the image scrolls.
+        /// Before widgets, except a focused slider or text, which keep their page and end
+        /// keys, and only when the action can act (the window's capture phase): Page
+        /// Up/Down step even when the image scrolls.
         case beforeWidgetsButSliders
     }
 

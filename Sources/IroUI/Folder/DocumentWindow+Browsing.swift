@@ -37,7 +37,8 @@ extension DocumentWindow {
     /// sees what the focus widget did not use (the application's accelerators would come
     /// first). Page Up/Down, Home and End step before the scrolled window could page
     /// through a zoomed image, from a capture-phase controller whose shortcuts decline
-    /// when a slider has the focus, so the hue slider still jumps by page and to its ends.
+    /// when a slider or text has the focus (the hue slider jumps by page and to its ends, a
+    /// note's text moves its cursor) and when the step is impossible.
     private func installWindowKeys() {
         let afterFocus = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(afterFocus, GTK_PHASE_BUBBLE)
@@ -50,7 +51,7 @@ extension DocumentWindow {
                     if entry.precedence == .afterFocusedWidget {
                         gtk_shortcut_controller_add_shortcut(afterFocus, gtk_shortcut_new(trigger, gtk_named_action_new(entry.action)))
                     } else {
-                        gtk_shortcut_controller_add_shortcut(beforeFocus, gtk_shortcut_new(trigger, Self.unlessSliderFocused(entry.action)))
+                        gtk_shortcut_controller_add_shortcut(beforeFocus, gtk_shortcut_new(trigger, Self.unlessFocusKeepsIt(entry.action)))
                     }
                 }
             }
@@ -59,19 +60,27 @@ extension DocumentWindow {
         gtk_widget_add_controller(window.widget, beforeFocus)
     }
 
-    /// A shortcut action that activates `action` unless a slider has the focus; declining
-    /// lets the key go on to the slider.
-    private static func unlessSliderFocused(_ action: String) -> OpaquePointer {
-        gtk_callback_action_new(
+    /// A shortcut action for a window that activates `action` (a `win.` action) unless the
+    /// action is disabled or the focused widget has its own use for the key: a slider (page
+    /// and end keys) or text (cursor movement). Declining lets the key go on.
+    static func unlessFocusKeepsIt(_ action: String) -> OpaquePointer {
+        let name = action.hasPrefix("win.") ? String(action.dropFirst(4)) : action
+        return gtk_callback_action_new(
             { widget, _, name in
-                guard let widget, let name else { return 0 }
+                guard let widget, let name, isInstance(raw(widget), of: g_action_group_get_type()) else { return 0 }
                 if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
-                    isInstance(raw(focus), of: gtk_range_get_type())
+                    [gtk_range_get_type(), gtk_editable_get_type(), gtk_text_view_get_type()].contains(where: {
+                        isInstance(raw(focus), of: $0)
+                    })
                 {
                     return 0
                 }
-                return gtk_widget_activate_action_variant(widget, name.assumingMemoryBound(to: CChar.self), nil)
-            }, strdup(action), { free($0) })
+                let group = gcastOpaque(raw(widget), g_action_group_get_type())
+                let action = name.assumingMemoryBound(to: CChar.self)
+                guard g_action_group_get_action_enabled(group, action) != 0 else { return 0 }
+                g_action_group_activate_action(group, action, nil)
+                return 1
+            }, strdup(name), { free($0) })
     }
 
     /// The mouse's back (8) and forward (9) buttons step, as in a browser.
