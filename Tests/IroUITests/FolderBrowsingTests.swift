@@ -160,6 +160,41 @@ final class FolderBrowsingTests: XCTestCase {
         }
     }
 
+    /// A tab opened behind another lists its folder only once it is shown: opening many
+    /// files of a large folder starts one listing, not one per tab.
+    func testATabInTheBackgroundListsItsFolderWhenShown() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let folder = try Self.folder(harness)
+            let window = try XCTUnwrap(harness.open(["b1.png", "b9.png"].map { folder.appendingPathComponent($0) }))
+            let shown = try XCTUnwrap(Self.listed(window))
+            let behind = try XCTUnwrap(window.views.first { $0 !== shown })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !behind.isLoading })
+            GtkTestEnvironment.pump(for: 0.2)
+            XCTAssertNil(behind.folderBrowser, "not listed while in the background")
+            adw_tab_view_set_selected_page(window.tabView, try XCTUnwrap(window.pages.first { DocumentWindow.view(of: $0) === behind }))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { behind.folderBrowser?.isListed == true }, "listed once shown")
+        }
+    }
+
+    /// A neighbour decoded ahead that then changes on disk is decoded again: the step
+    /// shows the file as it is now.
+    func testANeighbourChangedOnDiskIsDecodedAgain() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (folder, window, view) = try Self.openListed(harness)
+            let next = RawPath(folder.appendingPathComponent("b10.png").path)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) })
+            harness.fixtures.image("photos/b10.png", width: 200, height: 100) { _, _ in RGBA(10, 200, 10) }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.preloader.isReady(next) }, "the stale decode goes")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) }, "and is made again")
+            window.actions.activate("next-image")
+            XCTAssertEqual(view.document.state, .loaded(width: 200, height: 100))
+        }
+    }
+
     func testTheNeighboursAreDecodedAheadAndShownAtOnce() throws {
         try onMain {
             let harness = AppHarness()

@@ -38,8 +38,9 @@ public struct FolderList: Equatable, Sendable {
 
     /// Where the current image is: (1-based position, count), nil when it is not listed.
     public var position: (index: Int, count: Int)? {
-        guard let index = index(of: current.name) else { return nil }
-        return (index + 1, entries.count)
+        let at = insertionIndex(of: current)
+        guard at < entries.count, entries[at].name == current.name else { return nil }
+        return (at + 1, entries.count)
     }
 
     /// The image after the current one in order, if any (no wrap-around).
@@ -63,14 +64,36 @@ public struct FolderList: Equatable, Sendable {
 
     /// A file appeared in the folder (or changed so that it now counts as an image).
     public mutating func insert(_ entry: Entry) {
-        if let existing = index(of: entry.name) { entries.remove(at: existing) }
-        entries.insert(entry, at: insertionIndex(of: entry))
-        if entry.name == current.name { current = entry }
+        update([entry.name], found: [entry.name: entry])
     }
 
     /// A file left the folder (or is no longer an image). The current image keeps its place.
     public mutating func remove(name: RawPath) {
-        if let index = index(of: name) { entries.remove(at: index) }
+        update([name], found: [:])
+    }
+
+    /// Files changed in the folder: each name in `changed` is now the entry `found` has
+    /// for it, or gone (no longer there, or no longer an image). One pass over the list
+    /// for a burst of any size, as when thousands of files are copied in.
+    public mutating func update(_ changed: Set<RawPath>, found: [RawPath: Entry]) {
+        guard !changed.isEmpty else { return }
+        let kept = entries.filter { !changed.contains($0.name) }
+        let added = changed.compactMap { found[$0] }.sorted { $0.precedes($1) }
+        var merged: [Entry] = []
+        merged.reserveCapacity(kept.count + added.count)
+        var k = 0
+        var a = 0
+        while k < kept.count || a < added.count {
+            if a == added.count || (k < kept.count && kept[k].precedes(added[a])) {
+                merged.append(kept[k])
+                k += 1
+            } else {
+                merged.append(added[a])
+                a += 1
+            }
+        }
+        entries = merged
+        if let entry = found[current.name], changed.contains(current.name) { current = entry }
     }
 
     /// A file was renamed within the folder; when it is the current image, the current

@@ -33,6 +33,9 @@ public final class ViewRendering: @unchecked Sendable {
     /// frame; a cairo node painting this surface blits only what is visible.
     public let surface: OpaquePointer
 
+    /// Bytes of pixels held (the base, and the hued copy when the hue is not neutral).
+    public var byteCount: Int { base.stride * base.height + (hued === base ? 0 : hued.stride * hued.height) }
+
     init(request: Request, hue: Double, base: PixelBuffer, hued: PixelBuffer) {
         self.request = request
         self.hue = hue

@@ -120,10 +120,12 @@ public final class IroApplication {
                     .init(
                         id: view.document.id, bytes: view.decodedBytes,
                         lastShown: view.lastShown, isShown: view === shown))
-                // Images decoded ahead count like a tab in the background shown longest ago:
-                // they go first.
+                // Images decoded ahead count like the tab in the background shown most
+                // recently: the next step needs them sooner than an older tab needs more
+                // than its screen-sized levels (and dropping them only for a step to
+                // decode them again would waste the work).
                 trims[view.preloadID] = { [weak view] in view?.preloader.dropAll() }
-                entries.append(.init(id: view.preloadID, bytes: view.preloader.bytes, lastShown: -.infinity, isShown: false))
+                entries.append(.init(id: view.preloadID, bytes: view.preloader.bytes, lastShown: .infinity, isShown: false))
             }
         }
         for id in residency.documentsToTrim(entries) { trims[id]?() }

@@ -75,6 +75,7 @@ final class DocumentView {
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
         onSignal(raw(canvas.widget), "map") { [weak self] in self?.player?.setVisible(true) }
+        onSignal(raw(widget), "map") { [weak self] in self?.startBrowsing() } // a tab opened in the background
         onSignal(raw(canvas.widget), "unmap") { [weak self] in self?.player?.setVisible(false) }
         onSignal(raw(root), "destroy") { [weak self] in
             self?.player?.stop()

@@ -9,14 +9,23 @@ extension DocumentView {
         case next, previous, first, last
     }
 
-    /// Starts listing the folder of the image shown, once (a note package is a document of
-    /// its own, not an image of a folder).
+    /// Starts listing the folder of the image shown, once, when the tab is on screen with
+    /// its image or error (tabs opened in the background list theirs when first shown; a
+    /// note package is a document of its own, not an image of a folder).
     func startBrowsing() {
-        guard folderBrowser == nil, !NotePackage.isPackageName(document.path) else { return }
+        guard folderBrowser == nil, gtk_widget_get_mapped(widget) != 0, !NotePackage.isPackageName(document.path) else { return }
+        switch document.state {
+        case .loaded, .failed: break
+        default: return
+        }
         let browser = FolderBrowser(showing: document.path)
         browser.onChanged = { [weak self] in
             self?.preloadNeighboursSoon()
             self?.onStateChanged?()
+        }
+        browser.onFilesChanged = { [weak self] names in
+            guard let self, let folder = self.folderBrowser?.folder else { return }
+            self.preloader.forget(names.map(folder.appending))
         }
         folderBrowser = browser
     }

@@ -21,28 +21,36 @@ final class FolderBrowser {
     private(set) var unavailable: String?
     /// Told on the main thread whenever the list, the position or availability changes.
     var onChanged: (@MainActor () -> Void)?
+    /// Told the names of files that changed on disk (added, rewritten, renamed, removed).
+    var onFilesChanged: (@MainActor (Set<RawPath>) -> Void)?
 
     private var listing: Task<Void, Never>?
     private var monitor: ObjectRef?
     private var changedNames: Set<RawPath> = []
     private var settle: SourceID?
+    /// The query of changed names under way: one at a time, so they apply in order.
+    private var applying: Task<Void, Never>?
 
-    /// Starts listing the folder of `path`, the image shown.
+    /// Starts watching and listing the folder of `path`, the image shown. The watch comes
+    /// first, so what changes while the listing runs is applied once it is done.
     init(showing path: RawPath) {
         folder = path.deletingLastComponent
         list = FolderList(entries: [], current: Self.entry(path.lastComponent))
         let folder = self.folder, current = list.current
+        watch()
         listing = Task { [weak self] in
             let result = await Self.read(folder, current: current)
             guard let self, !Task.isCancelled else { return }
             self.listing = nil
             switch result {
-            case .success(let list):
-                self.list = list
+            case .success(var listed):
+                listed.select(self.list.current) // the file shown may have been renamed meanwhile
+                self.list = listed
                 self.isListed = true
-                self.watch()
+                self.applyChanges()
             case .failure(let failure):
                 self.unavailable = "This folder cannot be listed: \(failure.reason)"
+                self.monitor = nil
             }
             self.onChanged?()
         }
@@ -52,6 +60,8 @@ final class FolderBrowser {
     func stop() {
         listing?.cancel()
         listing = nil
+        applying?.cancel()
+        applying = nil
         settle?.cancel()
         settle = nil
         monitor = nil
@@ -102,18 +112,21 @@ final class FolderBrowser {
         }
     }
 
-    /// Asks the file system about each changed name, off the main thread, and updates the list.
+    /// Asks the file system about the changed names, off the main thread, and updates the
+    /// list in one pass; names that change meanwhile wait for the next round.
     private func applyChanges() {
+        guard isListed, applying == nil, !changedNames.isEmpty else { return }
         let names = changedNames
         changedNames = []
         let folder = self.folder
-        Task { [weak self] in
+        applying = Task { [weak self] in
             let found = await Self.query(names, in: folder)
-            guard let self else { return }
-            for name in names {
-                if let entry = found[name] { self.list.insert(entry) } else { self.list.remove(name: name) }
-            }
+            guard let self, !Task.isCancelled else { return }
+            self.applying = nil
+            self.list.update(names, found: found)
+            self.onFilesChanged?(names)
             self.onChanged?()
+            self.applyChanges()
         }
     }
 

@@ -6,8 +6,8 @@ import IroImaging
 /// stepping to them shows them at once (BEHAVIOUR F1). Each is decoded with the detail a
 /// screen shows of it whole, the detail a fresh view starts at, and the rendering of that
 /// fresh view is made too, so the step's first frame draws the new image. Decodes no
-/// longer wanted are cancelled; what it holds counts against the memory budget like a
-/// tab in the background, and goes first.
+/// longer wanted, or of files that changed on disk, are cancelled; what it holds counts
+/// against the memory budget like the tab in the background shown most recently.
 final class Preloader {
     /// A neighbour, decoded, with the rendering of its fresh view when one could be made.
     struct Ahead {
@@ -20,8 +20,8 @@ final class Preloader {
     /// Told when a decode finishes (the memory held changed).
     var onReady: (@MainActor () -> Void)?
 
-    /// Bytes of decoded pixels held.
-    var bytes: Int { ready.values.reduce(0) { $0 + $1.pyramid.byteCount } }
+    /// Bytes of pixels held: the decoded levels and the renderings made ahead.
+    var bytes: Int { ready.values.reduce(0) { $0 + $1.pyramid.byteCount + ($1.rendering?.byteCount ?? 0) } }
 
     /// Keeps, or starts, the decodes of `paths` (for a view of `viewport`); cancels and
     /// drops every other.
@@ -52,6 +52,15 @@ final class Preloader {
 
     func dropAll() {
         keep([], screenSide: 0)
+    }
+
+    /// The files at `paths` changed on disk: what was decoded of them, or is being
+    /// decoded, is stale and goes (the next `keep` decodes them again).
+    func forget(_ paths: [RawPath]) {
+        for path in paths {
+            tasks.removeValue(forKey: path)?.cancel()
+            ready[path] = nil
+        }
     }
 
     /// A file that fails to decode simply is not preloaded: stepping to it shows its error.

@@ -59,6 +59,32 @@ struct FolderListTests {
         #expect(list.next?.name == RawPath("z.png"))
     }
 
+    @Test func aBurstOfChangesIsAppliedAtOnce() {
+        var list = FolderList(entries: ["a.png", "b.png", "c.png"].map(Self.entry), current: Self.entry("b.png"))
+        let found = ["b10.png", "a.png", "b2.png", "c.png"].map(Self.entry)
+        // a.png rewritten, c.png gone, b2 and b10 new, x.png gone though never listed.
+        list.update(
+            Set(["a.png", "c.png", "b2.png", "b10.png", "x.png"].map { RawPath($0) }),
+            found: Dictionary(uniqueKeysWithValues: found.filter { $0.name != RawPath("c.png") }.map { ($0.name, $0) }))
+        #expect(Self.names(list) == ["a.png", "b.png", "b2.png", "b10.png"])
+        #expect(list.current.name == RawPath("b.png"))
+        #expect(list.position?.index == 2)
+        #expect(list.next?.name == RawPath("b2.png"))
+    }
+
+    @Test func aLargeListStaysInOrderThroughChanges() {
+        var list = FolderList(entries: (1...10_000).map { Self.entry("IMG_\($0).png") }, current: Self.entry("IMG_5000.png"))
+        let added = (10_001...12_000).map { Self.entry("IMG_\($0).png") }
+        let removed = (1...1_000).map { RawPath("IMG_\($0).png") }
+        list.update(
+            Set(removed + added.map(\.name)), found: Dictionary(uniqueKeysWithValues: added.map { ($0.name, $0) }))
+        #expect(list.entries.count == 11_000)
+        #expect(list.position?.index == 4_000)
+        #expect(list.entries.first?.name == RawPath("IMG_1001.png"))
+        #expect(list.entries.last?.name == RawPath("IMG_12000.png"))
+        #expect(zip(list.entries, list.entries.dropFirst()).allSatisfy { $0.key.lexicographicallyPrecedes($1.key) })
+    }
+
     @Test func theCurrentImageRemovedKeepsItsPlace() {
         var list = FolderList(entries: ["a.png", "b.png", "c.png"].map(Self.entry), current: Self.entry("b.png"))
         list.remove(name: RawPath("b.png"))
