@@ -42,8 +42,13 @@ def test_keys_and_mouse_buttons_step_through_the_folder_in_natural_order():
         step('Right', 'b11.png', '5 / 5')
         next_button = app.find('push button', 'Next Image', root=frame)
         app.wait(lambda: 'sensitive' not in states(next_button), 'Next Image insensitive at the end')
+        canvas = app.find('image', 'b11.png', root=frame)
+        app.wait(lambda: 'focused' in states(canvas), 'the image has the keyboard focus')
         s.key('Right')
         app.wait(lambda: app.frame('b11.png') is not None, 'still b11.png')
+        s.key('Left')  # had Right moved the focus off the image, Left would not step back
+        step('Left', 'b9.png', '3 / 5')
+        step('End', 'b11.png', '5 / 5')
         step('Home', 'b1.png', '1 / 5')
         previous_button = app.find('push button', 'Previous Image', root=frame)
         app.wait(lambda: 'sensitive' not in states(previous_button), 'Previous Image insensitive at the start')
