@@ -6,15 +6,19 @@ import os
 import shutil
 import subprocess
 
-from harness import REPO, Session, fixture_dir, skip, write_quadrants
+from harness import REPO, Session, extents, fixture_dir, skip, write_quadrants
 
 
 def _resize_quit_and_reopen(s, png, env=None):
     app = s.launch([png], env=env)
-    app.frame('size.png')
+    frame = app.frame('size.png')
     wid = s.focus_window('size.png')
+    before = extents(frame)[2:]
     s.xdotool('windowsize', '--sync', wid, 820, 610)
-    app.wait(lambda: s.window_geometry(wid)[2:] == (820, 610), 'the window resized to 820×610')
+    # The X server's geometry changes first; Iro keeps the size it has seen itself (its
+    # frame's accessible size), so quitting earlier would rightly keep the old one.
+    app.wait(lambda: s.window_geometry(wid)[2:] == (820, 610) and extents(frame)[2:] != before,
+             'the window resized to 820×610, as Iro sees it')
     s.key('ctrl+q')
     app.wait_exit()
     again = s.launch([png], env=env)
