@@ -6,6 +6,9 @@ import IroUI
 
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it,
 // after picking the renderer that suits the machine (before GTK starts).
+Trace.mark("main")
+// The image starts decoding now, while GTK starts.
+StartupDecode.begin()
 let renderNodes: [String]
 do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
     Log.debug("no /dev/dri to list (\(error)): no GPU render node")

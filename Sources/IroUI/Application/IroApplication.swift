@@ -36,8 +36,10 @@ public final class IroApplication {
         actions = ActionGroup(map: raw(application))
         Self.nameApplicationOnce
         CommandLineOptions.install(on: raw(application))
-        onSignalWithPointerReturningInt(raw(application), "handle-local-options") { options in
-            CommandLineOptions.handleLocal(options)
+        onSignalWithPointerReturningInt(raw(application), "handle-local-options") { [weak self] options in
+            let status = CommandLineOptions.handleLocal(options)
+            if status >= 0 || self?.registerAndCheckIfRemote() == true { StartupDecode.cancel() }
+            return status
         }
         onSignalWithPointerReturningInt(raw(application), "command-line") { [weak self] commandLine in
             guard let self, let commandLine else { return 1 }
@@ -58,7 +60,19 @@ public final class IroApplication {
         return g_application_run(gcast(raw(application), g_application_get_type()), CommandLine.argc, CommandLine.unsafeArgv)
     }
 
+    /// Registers on the session bus (what `g_application_run` does next anyway) and tells
+    /// whether another process is the primary instance, which this one hands its files to.
+    private func registerAndCheckIfRemote() -> Bool {
+        let app = gcast(raw(application), g_application_get_type(), as: GApplication.self)
+        do { _ = try withGError { g_application_register(app, nil, $0) } } catch {
+            Log.debug("registering before the command line is handled: \(error.message)")
+            return false
+        }
+        return g_application_get_is_remote(app) != 0
+    }
+
     private func startup() {
+        Trace.mark("GTK started")
         installActions()
         for section in Accelerators.all {
             // The window handles the other keys itself (DocumentWindow+Browsing).
@@ -81,8 +95,11 @@ public final class IroApplication {
         } else {
             target = makeWindow()
         }
+        Trace.mark("window built")
         for (index, path) in paths.enumerated() { target.open(path, select: index == 0) }
+        Trace.mark("tabs added")
         target.present()
+        Trace.mark("window presented")
     }
 
     /// The most recently active window (BEHAVIOUR A3: a second launch's files go there).

@@ -105,6 +105,10 @@ final class DocumentView {
             document.state = .loading
             gtk_stack_set_visible_child_name(stack, "loading")
         }
+        if !showsImage, let early = StartupDecode.take(path) {
+            adopt(early)
+            return
+        }
         // Reloading a changed file keeps the detail the view has now; another file starts at best fit.
         let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
         decode(path, detail: detail)
@@ -133,6 +137,18 @@ final class DocumentView {
                         path: path, detail: detail, reusing: smaller,
                         progress: progress))
             } catch { result = .failure(error) }
+            guard !Task.isCancelled, let self else { return }
+            self.finishLoad(result)
+        }
+    }
+
+    /// Shows the decode begun at start-up: at once when it has ended (the window's first
+    /// frame then shows the image), or when it ends.
+    private func adopt(_ early: StartupDecode) {
+        if let result = early.finished { return finishLoad(result) }
+        loadingBar.start(following: early.progress)
+        loadTask = Task { [weak self] in
+            let result = await early.value()
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result)
         }
@@ -171,6 +187,7 @@ final class DocumentView {
         loadTask = nil
         switch result {
         case .success(let pyramid?):
+            Trace.mark("image shown: \(pyramid.width)×\(pyramid.height)")
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()
             if !startsFresh, let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {

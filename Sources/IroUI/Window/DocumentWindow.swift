@@ -99,6 +99,7 @@ final class DocumentWindow {
             self.owner?.windowDestroyed(self)
         }
         update()
+        StartupTrace.follow(self)
     }
 
     func present() { gtk_window_present(window) }

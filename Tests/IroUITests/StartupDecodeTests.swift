@@ -1,0 +1,73 @@
+import CGtk
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// BEHAVIOUR A6: the first file of the command line decodes while GTK starts, and the tab
+/// that opens it takes that decode, so the window's first frame can show the image.
+final class StartupDecodeTests: XCTestCase {
+    func testTheFirstFileArgumentIsFoundAsGOptionReadsTheCommandLine() {
+        XCTAssertEqual(StartupDecode.firstFile(in: ["iro", "a.png", "b.png"]), 1)
+        XCTAssertEqual(StartupDecode.firstFile(in: ["iro", "--new-window", "a.png"]), 2)
+        XCTAssertEqual(StartupDecode.firstFile(in: ["iro", "--", "--odd-name.png"]), 2)
+        XCTAssertEqual(StartupDecode.firstFile(in: ["iro", "-"]), 1, "“-” is a file name, not an option")
+        XCTAssertNil(StartupDecode.firstFile(in: ["iro"]))
+        XCTAssertNil(StartupDecode.firstFile(in: ["iro", "--new-window"]))
+        XCTAssertNil(StartupDecode.firstFile(in: ["iro", "--version", "a.png"]), "--version opens nothing")
+        XCTAssertNil(StartupDecode.firstFile(in: ["iro", "a.png", "--help"]), "--help opens nothing")
+    }
+
+    func testATabOpeningTheFileTakesTheFinishedDecodeWithoutWaitingForTheMainLoop() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.quadrants("startup.png", width: 64, height: 48)
+            StartupDecode.begin(argument: url.path)
+            let early = try XCTUnwrap(StartupDecode.pending)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { early.finished != nil }, "the decode ends")
+            guard case .success(let decoded?) = try XCTUnwrap(early.finished) else { return XCTFail("decoded") }
+
+            harness.app.open([RawPath(url.path)], newWindow: true)
+            // No main-loop iteration yet: the window's first frame is still to come.
+            let view = try XCTUnwrap(harness.app.activeWindow?.selectedView)
+            XCTAssertEqual(view.visiblePage, "image", "the image is in place before the first frame")
+            XCTAssertFalse(view.isLoading)
+            XCTAssertTrue(view.canvas.pyramid === decoded, "the startup decode is shown, not decoded again")
+            XCTAssertNil(StartupDecode.pending, "taken once")
+        }
+    }
+
+    func testADecodeOfAnotherFileOrACancelledOneIsNotTaken() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let first = harness.fixtures.quadrants("first.png", width: 64, height: 48)
+            let other = harness.fixtures.quadrants("other.png", width: 32, height: 24)
+            StartupDecode.begin(argument: first.path)
+            let early = try XCTUnwrap(StartupDecode.pending)
+            XCTAssertNil(StartupDecode.take(RawPath(other.path)), "another file decodes on its own")
+            XCTAssertTrue(StartupDecode.pending === early, "and leaves the startup decode waiting")
+
+            // A second launch hands its files over: its decode stops and nothing takes it.
+            StartupDecode.cancel()
+            XCTAssertNil(StartupDecode.pending)
+            let window = try XCTUnwrap(harness.open([first], newWindow: true))
+            XCTAssertEqual(window.selectedView?.visiblePage, "image", "the tab decodes the file itself")
+        }
+    }
+
+    func testNothingStartsForANotePackageOrAPathThatIsNotThere() throws {
+        try onMain {
+            StartupDecode.begin(argument: "/nonexistent/folder/Trip.notesdoc")
+            XCTAssertNil(StartupDecode.pending, "a note package is read by its tab")
+            StartupDecode.begin(argument: "/nonexistent/folder/missing.png")
+            let missing = try XCTUnwrap(StartupDecode.pending, "a missing file starts, and fails like any decode")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { missing.finished != nil })
+            guard case .failure = try XCTUnwrap(missing.finished) else { return XCTFail("a missing file fails") }
+            StartupDecode.cancel()
+        }
+    }
+}
