@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1",
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
+        // libjpeg-turbo's libjpeg API behind calls that never longjmp into Swift.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
         // the signal in debug builds), owned references, GError, qdata, logging. No Iro logic.
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "IroCore"),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CJPEG", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
@@ -34,7 +36,10 @@ let package = Package(
         // Compiles data/*.gresource.xml at build time into the code of the target using it.
         .plugin(name: "EmbedResources", capability: .buildTool()),
 
-        .executableTarget(name: "iro", dependencies: ["IroUI", "IroCore", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault),
+        // Release builds carry the Swift runtime inside: fewer libraries to load at start
+        // (about 5 ms), and an installed Iro runs without the toolchain.
+        .executableTarget(name: "iro", dependencies: ["IroUI", "IroCore", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault,
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]),
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
         // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.

@@ -89,9 +89,10 @@ final class DecodeTests: XCTestCase {
         XCTAssertEqual(image.height, 2560)
     }
 
-    /// Progressive JPEGs up to 16 MP take gdk-pixbuf's one-shot loader (twice as fast as
-    /// its incremental one for them): the same pixels, and still "damaged" when cut short.
-    func testProgressiveJPEGDecodesInOneGoWithTheSamePixelsAndItsEndChecked() throws {
+    /// A progressive JPEG is decoded in one pass by libjpeg (`JPEGDecoding`), not scan by
+    /// scan: the same pixels as gdk-pixbuf's incremental loader, and still "damaged" when
+    /// cut short.
+    func testProgressiveJPEGDecodesInOnePassWithTheSamePixelsAndItsEndChecked() throws {
         let progressive = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fuzz/corpus/jpeg-progressive-40x24.jpg").standardized
         let bytes = fixtures.data(of: progressive)

@@ -1,34 +1,103 @@
+import CGtk
+import CJPEG
+import GObjectSupport
+import Glibc
 import IroCore
 
-/// JPEG is the one format decoded its own way, in three respects:
-/// - a large JPEG is decoded at ½, ¼ or ⅛ of its size straight away (libjpeg's DCT
-///   scaling, asked for before the first byte): the detail the view needs (`DecodeDetail`);
-/// - a progressive JPEG of up to `oneShotPixels` goes to gdk-pixbuf's one-shot loader,
-///   since the incremental one decodes it scan by scan, about twice the work (68 against
-///   33 ms for a 4 MP photo), and a decode that short needs no cancelling or progress;
-/// - an arithmetic-coded JPEG, rare but valid, which libjpeg cannot decode incrementally
-///   ("Suspension not allowed here"), is decoded in one go.
+/// JPEG is decoded by libjpeg-turbo directly (CJPEG), not through gdk-pixbuf's loader:
+/// - at ½, ¼ or ⅛ of its size when that is all the view needs (libjpeg's DCT scaling:
+///   the detail `DecodeDetail` asks for), baseline and progressive alike;
+/// - a progressive JPEG in one pass, where gdk-pixbuf's incremental loader outputs every
+///   scan (twice the work or more);
+/// - cancellable and with progress between chunks of rows;
+/// - the file read once into memory and its markers checked before any pixel is decoded,
+///   so a file cut short is refused at once (libjpeg would fill the rest with grey).
+/// CMYK and YCCK JPEGs, and files too large to read into memory, still go through
+/// gdk-pixbuf (`PixbufLoad`).
 enum JPEGDecoding {
-    static let oneShotPixels = 16_000_000
+    /// Files larger than this are streamed through gdk-pixbuf instead of read whole.
+    static let maxFileBytes: Int64 = 256 << 20
+    /// Rows decoded between two looks at cancellation.
+    static let rowsPerChunk = 64
 
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
-        let header = load.header
-        let reduction = detail.reduction(imageSide: max(header.width, header.height))
-        if reduction == 1, header.width * header.height <= oneShotPixels, isProgressive(load.path) {
-            guard !isCancelled() else { return nil }
-            return try load.wholeFile()
-        }
-        // libjpeg's output is ⌈side / reduction⌉, exactly what is asked: nothing is rescaled.
-        let size = reduction > 1 ? ((header.width + reduction - 1) / reduction, (header.height + reduction - 1) / reduction) : nil
-        return try load.incremental(size: size, isCancelled: isCancelled) { error throws(LoadError) in
-            guard error.message.contains("Suspension not allowed") else { throw PixbufLoad.classify(error) }
-            return try load.wholeFile()
+        let reduction = detail.reduction(imageSide: max(load.header.width, load.header.height))
+        guard load.fileSize <= maxFileBytes else { return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled) }
+        guard let data = try read(load, isCancelled: isCancelled) else { return nil }
+        return try data.withUnsafeBufferPointer { bytes throws(LoadError) in
+            try decode(bytes, load: load, reduction: reduction, isCancelled: isCancelled)
         }
     }
 
-    /// Whether the frame is progressive, read from the file's head only (the frame header
-    /// comes before any image data).
-    static func isProgressive(_ path: RawPath) -> Bool {
-        JPEGMarkerScanner.scan(path: path, while: { !$0.hasFrame && !$0.isComplete })?.isProgressive == true
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, load: PixbufLoad, reduction: Int, isCancelled: () -> Bool
+    ) throws(LoadError) -> DecodedImage? {
+        var message = [CChar](repeating: 0, count: 256)
+        func failure() -> LoadError { .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
+        var info = IroJpegInfo()
+        guard let jpeg = iro_jpeg_open(bytes.baseAddress, bytes.count, &info, &message, message.count) else { throw failure() }
+        defer { iro_jpeg_free(jpeg) }
+        if info.cmyk != 0 { return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled) }
+        try ImageLimits.check(width: Int(info.width), height: Int(info.height))
+        var width: Int32 = 0, height: Int32 = 0
+        guard iro_jpeg_start(jpeg, Int32(reduction), &width, &height, &message, message.count) != 0 else { throw failure() }
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, width, height) else {
+            throw .tooLarge(width: Int(info.width), height: Int(info.height))
+        }
+        defer { g_object_unref(raw(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        var row = 0
+        while row < Int(height) {
+            if isCancelled() { return nil }
+            let count = iro_jpeg_read_rows(
+                jpeg, pixels + row * stride, stride, Int32(min(rowsPerChunk, Int(height) - row)), &message, message.count)
+            guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
+            row += Int(count)
+            load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))
+        }
+        let orientation = JPEGOrientation.read(bytes)
+        if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
+        return try load.upright(pixbuf, reduced: reduction > 1)
+    }
+
+    /// The whole file, its markers checked (a file cut short is damaged); nil if cancelled.
+    private static func read(_ load: PixbufLoad, isCancelled: () -> Bool) throws(LoadError) -> [UInt8]? {
+        let (opened, code) = load.path.withCString { (fopen($0, "rb"), errno) }
+        guard let file = opened else {
+            throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
+        }
+        defer { fclose(file) }
+        let size = Int(load.fileSize)
+        var data = [UInt8](repeating: 0, count: size)
+        var consumed = 0
+        while consumed < size {
+            if isCancelled() { return nil }
+            let count = data.withUnsafeMutableBytes {
+                fread($0.baseAddress! + consumed, 1, min(PixbufLoad.chunkSize, size - consumed), file)
+            }
+            if count == 0 {
+                if ferror(file) != 0 { throw .unreadable(detail: "read error") }
+                break // the file shrank since it was measured: the markers judge what is left
+            }
+            data.withUnsafeBufferPointer { load.integrity?.feed(UnsafeBufferPointer(rebasing: $0[consumed..<(consumed + count)])) }
+            consumed += count
+            load.progress?.set(0.2 * Double(consumed) / Double(size))
+        }
+        data.removeLast(size - consumed)
+        if let problem = load.integrity?.problemAfterDecoding() { throw .damaged(detail: problem) }
+        return data
+    }
+
+    /// gdk-pixbuf's loader, asked for the reduced size before the first byte.
+    private static func throughPixbuf(_ load: PixbufLoad, reduction: Int, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
+        let header = load.header
+        // libjpeg's output is ⌈side / reduction⌉, exactly what is asked: nothing is rescaled.
+        let size = reduction > 1 ? ((header.width + reduction - 1) / reduction, (header.height + reduction - 1) / reduction) : nil
+        return try load.incremental(size: size, isCancelled: isCancelled) { error throws(LoadError) in
+            // Arithmetic coding cannot be decoded incrementally ("Suspension not allowed here").
+            guard error.message.contains("Suspension not allowed") else { throw PixbufLoad.classify(error) }
+            return try load.wholeFile()
+        }
     }
 }

@@ -121,7 +121,7 @@ struct PixbufLoad {
 
     /// A new image of `pixbuf` turned upright per its EXIF Orientation tag. EXIF
     /// orientations 5–8 turn the image a quarter: a reduced image's full size turns too.
-    private func upright(_ pixbuf: OpaquePointer, reduced: Bool) throws(LoadError) -> DecodedImage? {
+    func upright(_ pixbuf: OpaquePointer, reduced: Bool) throws(LoadError) -> DecodedImage? {
         try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
         let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
         // A new pixbuf (+1), rotated and flipped as the tag says, or a new reference.

@@ -1,0 +1,32 @@
+// Iro's JPEG decoding over libjpeg-turbo's libjpeg API: the error handling libjpeg needs
+// (setjmp/longjmp, which Swift cannot express) behind a handful of calls that never
+// jump out. See Sources/IroImaging/Decoding/JPEGDirect.swift for how they are used.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct IroJpeg IroJpeg;
+
+/// What the frame header says.
+typedef struct {
+    int width, height;
+    /// 1 when the frame is progressive.
+    int progressive;
+    /// 1 when the colours are CMYK or YCCK (decoded elsewhere).
+    int cmyk;
+} IroJpegInfo;
+
+/// Reads the headers of the JPEG in `data` (which must stay valid until `iro_jpeg_free`).
+/// NULL on failure, with libjpeg's message in `error`.
+IroJpeg *iro_jpeg_open(const uint8_t *data, size_t size, IroJpegInfo *info, char *error, size_t error_size);
+
+/// Starts decoding RGB at `1 / reduction` of the size (1, 2, 4 or 8: libjpeg's DCT
+/// scaling, exact for every reduction). Sets the output size. 0 on failure.
+int iro_jpeg_start(IroJpeg *jpeg, int reduction, int *width, int *height, char *error, size_t error_size);
+
+/// Reads up to `rows` rows of RGB into `pixels` (rows `stride` bytes apart). Returns the
+/// rows read, or -1 on failure.
+int iro_jpeg_read_rows(IroJpeg *jpeg, uint8_t *pixels, size_t stride, int rows, char *error, size_t error_size);
+
+/// Ends the decode (finished or not) and frees everything.
+void iro_jpeg_free(IroJpeg *jpeg);
