@@ -97,10 +97,15 @@ public final class ViewRendering: @unchecked Sendable {
         }
         let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
         guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
-        gdk_pixbuf_scale(
-            level.pixbuf, scaled, 0, 0, Int32(region.width), Int32(region.height),
-            -Double(region.x), -Double(region.y), factor, factor,
-            magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+        // One band of rows per core: each writes only its own rows of `scaled`.
+        nonisolated(unsafe) let source = level.pixbuf, target = scaled
+        let width = Int32(region.width)
+        parallelRows(region.height) { rows in
+            gdk_pixbuf_scale(
+                source, target, 0, Int32(rows.lowerBound), width, Int32(rows.count),
+                -Double(region.x), -Double(region.y), factor, factor,
+                magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+        }
         return scaled
     }
 

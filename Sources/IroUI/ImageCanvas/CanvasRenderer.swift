@@ -1,4 +1,5 @@
 import CGtk
+import GtkSupport
 import IroCore
 import IroImaging
 
@@ -64,6 +65,18 @@ final class CanvasRenderer {
         guard let rendering else { return false }
         if rendering.hue != hue { self.rendering = rendering.withHue(hue) }
         return true
+    }
+
+    /// Makes `request` on the spot, on the main thread: for the frame that first shows an
+    /// image, which would otherwise show nothing of it and wait a frame or more for a
+    /// rendering made elsewhere. A rendering is about a screen's worth of pixels (10 ms or
+    /// less), made once per image shown.
+    func renderNow(_ request: ViewRendering.Request, from pyramid: ImagePyramid) {
+        levelsReplaced()
+        rendering = ViewRendering.render(request, hue: hue, from: pyramid)
+        Trace.mark("first rendering made")
+        madeFrom = rendering == nil ? nil : ObjectIdentifier(pyramid)
+        hasFailed = rendering == nil
     }
 
     /// A rendering made elsewhere (ahead of time) becomes the current one; it is drawn when

@@ -10,6 +10,12 @@ extension ImageCanvas {
     /// the view needs is asked for where it changes (`viewChanged`).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let pyramid, let zoom else { return }
+        if renderer.rendering == nil, !renderer.hasFailed, !animator.isRunning, !zoom.isPinching,
+            let request = Self.renderingRequest(zoom: zoom, offset: offset, scale: displayScale, quarterTurns: quarterTurns)
+        {
+            // Nothing of this image is shown yet: its first frame shows it (see `renderNow`).
+            renderer.renderNow(request, from: pyramid)
+        }
         let origin = wholePixelOrigin
         var clip = rect(0, 0, width, height)
         gtk_snapshot_push_clip(snapshot, &clip)
@@ -28,9 +34,6 @@ extension ImageCanvas {
             } else {
                 gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
             }
-        } else if renderer.rendering == nil, !renderer.hasFailed, !animator.isRunning, !zoom.isPinching {
-            // Nothing shown yet for this image: its exact rendering is ~10 ms away, while
-            // scaling a screen-sized level here would hold the main loop for 40–60 ms.
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
         }

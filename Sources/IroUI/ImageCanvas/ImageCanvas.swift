@@ -191,6 +191,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     private func startWantedRendering() {
         guard renderingWanted else { return }
         renderingWanted = false
+        guard !showsExactRendering else { return } // made for the frame just painted
         guard let pyramid, let zoom, !animator.isRunning, !zoom.isPinching,
             let request = Self.renderingRequest(zoom: zoom, offset: offset, scale: displayScale, quarterTurns: quarterTurns)
         else { return }
