@@ -11,7 +11,8 @@
  * window is then the largest top-level window; the first frame is the earliest
  * sample after which every grid point in the middle half of that window already
  * had its final colour (within a small tolerance) and kept it. Prints that time
- * in milliseconds and ends the viewer. Needs an X display (Xvfb) with no other
+ * in milliseconds and ends the viewer. With PROBE_VERBOSE set, also prints every sample
+ * to stderr, with how many points differ from the settled screen. Needs an X display (Xvfb) with no other
  * windows moving.
  */
 #include "screen-grid.h"
@@ -81,6 +82,14 @@ int main(int argc, char **argv) {
     int m = middle_half(sw, sh, wx, wy, ww, wh, idx);
     if (m == 0) { printf("nan\n"); return 1; }
     int first = first_final(samples, 0, n, idx, m);
+    if (getenv("PROBE_VERBOSE")) {
+        /* Each sample's time and how many points of the middle half differ from the end. */
+        for (int s = 0; s < n; s++) {
+            int off = 0;
+            for (int k = 0; k < m; k++) off += !close_enough(samples[s].px[idx[k]], samples[n - 1].px[idx[k]]);
+            fprintf(stderr, "sample %.1f ms: %d of %d points differ from the settled screen\n", samples[s].t, off, m);
+        }
+    }
     printf("%.1f\n", samples[first].t);
     stop_shm(dpy);
     free(samples);
