@@ -37,6 +37,10 @@ final class StartupDecodeTests: XCTestCase {
             XCTAssertFalse(view.isLoading)
             XCTAssertTrue(view.canvas.pyramid === decoded, "the startup decode is shown, not decoded again")
             XCTAssertNil(StartupDecode.pending, "taken once")
+            // Shown before its window was, the image still gets the keyboard focus (keys step and zoom).
+            let window = try XCTUnwrap(harness.app.activeWindow)
+            GtkTestEnvironment.waitUntilDrawn(window.window.widget)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { gtk_widget_has_focus(view.canvas.widget) != 0 }, "the image has the focus")
         }
     }
 

@@ -18,7 +18,11 @@ extension DocumentView {
     /// GTK leaves it on the first focusable widget, which could be the slider, and focus
     /// on the slider holds the overlay open (BEHAVIOUR D2). Background tabs leave focus alone.
     func focusCanvasIfShown() {
-        if gtk_widget_get_mapped(canvas.widget) != 0 { gtk_widget_grab_focus(canvas.widget) }
+        if gtk_widget_get_mapped(canvas.widget) != 0 {
+            gtk_widget_grab_focus(canvas.widget)
+        } else {
+            focusWhenMapped = true // shown before its window (the decode begun at start-up)
+        }
     }
 
     /// Back to the unchanged image (`win.reset-hue`).

@@ -40,6 +40,8 @@ final class DocumentView {
     let preloadID = DocumentID()
     /// The next image to arrive is another file: it starts from a fresh view.
     var startsFresh = false
+    /// The image arrived before the canvas was on screen: it takes the focus when it is.
+    var focusWhenMapped = false
     /// The image's context menu (right-click, Shift+F10, Menu).
     private(set) var contextMenu: ImageContextMenu!
     /// Plays the image when it is animated.
@@ -74,7 +76,14 @@ final class DocumentView {
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
-        onSignal(raw(canvas.widget), "map") { [weak self] in self?.player?.setVisible(true) }
+        onSignal(raw(canvas.widget), "map") { [weak self] in
+            guard let self else { return }
+            self.player?.setVisible(true)
+            if self.focusWhenMapped {
+                self.focusWhenMapped = false
+                gtk_widget_grab_focus(self.canvas.widget)
+            }
+        }
         onSignal(raw(widget), "map") { [weak self] in self?.startBrowsing() } // a tab opened in the background
         onSignal(raw(canvas.widget), "unmap") { [weak self] in self?.player?.setVisible(false) }
         onSignal(raw(root), "destroy") { [weak self] in
