@@ -14,6 +14,10 @@ let package = Package(
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
         // libjpeg-turbo's libjpeg API behind calls that never longjmp into Swift.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // librsvg behind plain C types; CRsvg only brings librsvg's flags from pkg-config.
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .target(name: "CSVG", dependencies: ["CRsvg"]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
         // the signal in debug builds), owned references, GError, qdata, logging. No Iro logic.
@@ -27,7 +31,7 @@ let package = Package(
         .target(name: "IroCore"),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CJPEG", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CJPEG", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

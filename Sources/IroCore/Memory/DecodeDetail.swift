@@ -30,4 +30,19 @@ public enum DecodeDetail: Equatable, Sendable {
             return Self.reductions.first { 1 / Double($0) >= scale - 1e-9 } ?? 1
         }
     }
+
+    /// The scale (at most 1) that gives this detail for an image whose longer side is
+    /// `imageSide`, for a format drawn at any size (SVG): no rounding to a reduction.
+    public func drawingScale(imageSide: Int) -> Double {
+        switch self {
+        case .full:
+            return 1
+        case .screen(let side):
+            guard side > 0, imageSide > 0 else { return 1 }
+            return min(1, Double(side) / Double(imageSide))
+        case .scale(let scale):
+            guard scale.isFinite, scale > 0 else { return 1 }
+            return min(1, scale)
+        }
+    }
 }

@@ -10,7 +10,8 @@ import IroCore
 /// the format's integrity check (`IntegrityChecks`) judges what it can from the head
 /// and size, and only then is the file fed to an incremental GdkPixbufLoader in chunks
 /// (`PixbufLoad`), which lets a closed tab cancel the work and lets the UI show
-/// progress. JPEG alone is decoded its own way (`JPEGDecoding`).
+/// progress. JPEG, SVG and still WebP are decoded their own way, at the detail the view
+/// needs (`JPEGDecoding`, `SVGRendering`, `WebPDecoding`).
 public enum ImageDecoder {
     /// What the header says, without decoding pixels.
     public struct Header: Sendable, Equatable {
@@ -70,7 +71,12 @@ public enum ImageDecoder {
         if let problem = load.integrity?.problemBeforeDecoding(path: path, fileSize: fileSize) {
             throw .damaged(detail: problem)
         }
-        if header.formatName == "jpeg" { return try JPEGDecoding.decode(load, detail: detail, isCancelled: isCancelled) }
+        switch header.formatName {
+        case "jpeg": return try JPEGDecoding.decode(load, detail: detail, isCancelled: isCancelled)
+        case "svg": return try SVGRendering.decode(load, detail: detail, isCancelled: isCancelled)
+        case "webp": return try WebPDecoding.decode(load, detail: detail, isCancelled: isCancelled)
+        default: break
+        }
         return try load.incremental(isCancelled: isCancelled)
     }
 }

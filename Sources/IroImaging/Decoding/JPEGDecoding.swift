@@ -23,7 +23,7 @@ enum JPEGDecoding {
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         let reduction = detail.reduction(imageSide: max(load.header.width, load.header.height))
         guard load.fileSize <= maxFileBytes else { return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled) }
-        guard let data = try read(load, isCancelled: isCancelled) else { return nil }
+        guard let data = try load.readWholeFile(progressShare: 0.2, isCancelled: isCancelled) else { return nil }
         return try data.withUnsafeBufferPointer { bytes throws(LoadError) in
             try decode(bytes, load: load, reduction: reduction, isCancelled: isCancelled)
         }
@@ -59,34 +59,6 @@ enum JPEGDecoding {
         let orientation = JPEGOrientation.read(bytes)
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
         return try load.upright(pixbuf, reduced: reduction > 1)
-    }
-
-    /// The whole file, its markers checked (a file cut short is damaged); nil if cancelled.
-    private static func read(_ load: PixbufLoad, isCancelled: () -> Bool) throws(LoadError) -> [UInt8]? {
-        let (opened, code) = load.path.withCString { (fopen($0, "rb"), errno) }
-        guard let file = opened else {
-            throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
-        }
-        defer { fclose(file) }
-        let size = Int(load.fileSize)
-        var data = [UInt8](repeating: 0, count: size)
-        var consumed = 0
-        while consumed < size {
-            if isCancelled() { return nil }
-            let count = data.withUnsafeMutableBytes {
-                fread($0.baseAddress! + consumed, 1, min(PixbufLoad.chunkSize, size - consumed), file)
-            }
-            if count == 0 {
-                if ferror(file) != 0 { throw .unreadable(detail: "read error") }
-                break // the file shrank since it was measured: the markers judge what is left
-            }
-            data.withUnsafeBufferPointer { load.integrity?.feed(UnsafeBufferPointer(rebasing: $0[consumed..<(consumed + count)])) }
-            consumed += count
-            load.progress?.set(0.2 * Double(consumed) / Double(size))
-        }
-        data.removeLast(size - consumed)
-        if let problem = load.integrity?.problemAfterDecoding() { throw .damaged(detail: problem) }
-        return data
     }
 
     /// gdk-pixbuf's loader, asked for the reduced size before the first byte.

@@ -1,0 +1,44 @@
+#include "iro_svg.h"
+
+#include <librsvg/rsvg.h>
+#include <stdio.h>
+
+struct IroSvg {
+    RsvgHandle *handle;
+};
+
+static void describe(GError *failure, char *error, size_t error_size) {
+    snprintf(error, error_size, "%s", failure ? failure->message : "librsvg failed");
+    g_clear_error(&failure);
+}
+
+IroSvg *iro_svg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
+    GError *failure = NULL;
+    RsvgHandle *handle = rsvg_handle_new_from_data(data, size, &failure);
+    if (!handle) {
+        describe(failure, error, error_size);
+        return NULL;
+    }
+    IroSvg *svg = g_new0(IroSvg, 1);
+    svg->handle = handle;
+    return svg;
+}
+
+int iro_svg_render(IroSvg *svg, uint8_t *pixels, int width, int height, int stride, char *error, size_t error_size) {
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+    cairo_t *cr = cairo_create(surface);
+    RsvgRectangle viewport = {0, 0, width, height};
+    GError *failure = NULL;
+    gboolean drawn = rsvg_handle_render_document(svg->handle, cr, &viewport, &failure);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_surface_destroy(surface);
+    if (!drawn) describe(failure, error, error_size);
+    return drawn ? 1 : 0;
+}
+
+void iro_svg_free(IroSvg *svg) {
+    if (!svg) return;
+    g_object_unref(svg->handle);
+    g_free(svg);
+}

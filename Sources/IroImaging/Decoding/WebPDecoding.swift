@@ -1,0 +1,70 @@
+import CGtk
+import CWebP
+import IroCore
+
+/// Still WebP decoded by libwebp directly (CWebP), not through gdk-pixbuf's loader: the
+/// output is scaled by libwebp as it is made, straight to the detail the view needs (the
+/// loader makes every pixel of a 17-megapixel photo first), with its filtering on a
+/// second thread, and incrementally, so a closed tab cancels between chunks and the
+/// loading bar shows progress. Animated WebP still goes through gdk-pixbuf, which plays it.
+enum WebPDecoding {
+    static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
+        guard let data = try load.readWholeFile(progressShare: 0.1, isCancelled: isCancelled) else { return nil }
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0 else { throw .unsupportedFormat }
+        let status = data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &config.input) }
+        guard status == VP8_STATUS_OK else { throw .damaged(detail: "the WebP header cannot be read (\(describe(status)))") }
+        if config.input.has_animation != 0 { return try load.incremental(isCancelled: isCancelled) }
+        let fullWidth = Int(config.input.width), fullHeight = Int(config.input.height)
+        try ImageLimits.check(width: fullWidth, height: fullHeight)
+        let scale = detail.drawingScale(imageSide: max(fullWidth, fullHeight))
+        let width = max(1, Int((Double(fullWidth) * scale).rounded()))
+        let height = max(1, Int((Double(fullHeight) * scale).rounded()))
+        let alpha = config.input.has_alpha != 0
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height)) else {
+            throw .tooLarge(width: fullWidth, height: fullHeight)
+        }
+        var adopted = false
+        defer { if !adopted { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+        if width != fullWidth || height != fullHeight {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(width)
+            config.options.scaled_height = Int32(height)
+        }
+        config.options.use_threads = 1
+        // libwebp writes straight into the pixbuf's rows.
+        config.output.colorspace = alpha ? MODE_RGBA : MODE_RGB
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = gdk_pixbuf_get_pixels(pixbuf)
+        config.output.u.RGBA.stride = gdk_pixbuf_get_rowstride(pixbuf)
+        config.output.u.RGBA.size = Int(gdk_pixbuf_get_byte_length(pixbuf))
+        guard let decoder = WebPIDecode(nil, 0, &config) else { throw .unsupportedFormat }
+        defer { WebPIDelete(decoder) }
+        var fed = 0
+        var result = VP8_STATUS_SUSPENDED
+        while fed < data.count {
+            if isCancelled() { return nil }
+            fed = min(data.count, fed + PixbufLoad.chunkSize / 4)
+            // The data so far (it stays where it is: WebPIUpdate reads it in place).
+            result = data.withUnsafeBufferPointer { WebPIUpdate(decoder, $0.baseAddress, fed) }
+            guard result == VP8_STATUS_OK || result == VP8_STATUS_SUSPENDED else {
+                throw .damaged(detail: "the WebP data cannot be decoded (\(describe(result)))")
+            }
+            load.progress?.set(0.1 + 0.9 * Double(fed) / Double(data.count))
+        }
+        guard result == VP8_STATUS_OK else { throw .damaged(detail: "the WebP data ends early") }
+        adopted = true
+        return DecodedImage(adopting: pixbuf, formatName: load.header.formatName, imageWidth: fullWidth, imageHeight: fullHeight)
+    }
+
+    private static func describe(_ status: VP8StatusCode) -> String {
+        switch status {
+        case VP8_STATUS_OUT_OF_MEMORY: "out of memory"
+        case VP8_STATUS_INVALID_PARAM: "invalid parameter"
+        case VP8_STATUS_BITSTREAM_ERROR: "bitstream error"
+        case VP8_STATUS_UNSUPPORTED_FEATURE: "unsupported feature"
+        case VP8_STATUS_NOT_ENOUGH_DATA: "not enough data"
+        default: "status \(status.rawValue)"
+        }
+    }
+}
