@@ -1,4 +1,4 @@
-/// Animated WebP files made in the test, one solid colour a frame, so animation tests need
+/// WebP files made in the test (animated, or a still lossless one), one solid colour a frame, so animation tests need
 /// no encoder. Each frame is a lossless (VP8L) bitstream whose five prefix codes each hold
 /// a single symbol: the frame's green, red, blue and alpha, and distance 0. A one-symbol
 /// code takes no bits, so every pixel is that colour and the image data is empty.
@@ -23,6 +23,12 @@ public enum WebPFixture {
             let header = le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(frame.milliseconds) + [noBlendKeep]
             body += chunk("ANMF", header + chunk("VP8L", lossless(width: width, height: height, colour: frame.colour)))
         }
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }
+
+    /// A still lossless WebP of one colour (the simple format: RIFF, then one VP8L chunk).
+    public static func still(width: Int, height: Int, colour: RGBA) -> [UInt8] {
+        let body = Array("WEBP".utf8) + chunk("VP8L", lossless(width: width, height: height, colour: colour))
         return Array("RIFF".utf8) + le32(body.count) + body
     }
 

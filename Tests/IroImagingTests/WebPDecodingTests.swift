@@ -1,0 +1,107 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroImaging
+
+/// Still WebP through libwebp directly (BEHAVIOUR A6): gdk-pixbuf's pixels at full detail,
+/// scaled by libwebp to the detail asked for, cut files refused, cancellable.
+final class WebPDecodingTests: XCTestCase {
+    let fixtures = Fixtures()
+
+    func photo(_ name: String, width: Int, height: Int, alpha: Bool) -> URL {
+        fixtures.image(name, width: width, height: height, type: "webp", alpha: alpha) { x, y in
+            RGBA(UInt8((x * 255) / width), UInt8((y * 255) / height), UInt8((x ^ y) & 255), alpha ? UInt8((x + y) & 255) : 255)
+        }
+    }
+
+    func reference(_ url: URL) throws -> OpaquePointer {
+        try XCTUnwrap(try url.path.withCString { name in try withGError { gdk_pixbuf_new_from_file(name, $0) } })
+    }
+
+    func largestDifference(_ a: OpaquePointer, _ b: OpaquePointer) -> Int {
+        guard gdk_pixbuf_get_width(a) == gdk_pixbuf_get_width(b), gdk_pixbuf_get_height(a) == gdk_pixbuf_get_height(b),
+            gdk_pixbuf_get_n_channels(a) == gdk_pixbuf_get_n_channels(b)
+        else { return .max }
+        let rowBytes = Int(gdk_pixbuf_get_width(a) * gdk_pixbuf_get_n_channels(a))
+        var largest = 0
+        for y in 0..<Int(gdk_pixbuf_get_height(a)) {
+            let rowA = gdk_pixbuf_read_pixels(a)! + y * Int(gdk_pixbuf_get_rowstride(a))
+            let rowB = gdk_pixbuf_read_pixels(b)! + y * Int(gdk_pixbuf_get_rowstride(b))
+            for x in 0..<rowBytes { largest = max(largest, abs(Int(rowA[x]) - Int(rowB[x]))) }
+        }
+        return largest
+    }
+
+    func testAtFullDetailThePixelsAreGdkPixbufsWithAndWithoutAlpha() throws {
+        for alpha in [false, true] {
+            let url = photo("photo-\(alpha).webp", width: 301, height: 199, alpha: alpha)
+            let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+            XCTAssertEqual([image.width, image.height], [301, 199])
+            XCTAssertEqual(gdk_pixbuf_get_has_alpha(image.pixbuf) != 0, alpha)
+            let expected = try reference(url)
+            defer { g_object_unref(UnsafeMutableRawPointer(expected)) }
+            XCTAssertEqual(largestDifference(image.pixbuf, expected), 0, "alpha \(alpha): the same pixels")
+        }
+    }
+
+    func testTheDetailAskedForIsMadeByLibwebpsScaling() throws {
+        let url = photo("big.webp", width: 1600, height: 1000, alpha: false)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 400)))
+        XCTAssertEqual([image.width, image.height, image.imageWidth, image.imageHeight], [400, 250, 1600, 1000])
+        // Area-averaged: close to a good reduction of every pixel.
+        let full = try reference(url)
+        defer { g_object_unref(UnsafeMutableRawPointer(full)) }
+        let reduced = try XCTUnwrap(gdk_pixbuf_scale_simple(full, 400, 250, GDK_INTERP_HYPER))
+        defer { g_object_unref(UnsafeMutableRawPointer(reduced)) }
+        var total = 0
+        for y in 0..<250 {
+            for x in 0..<400 {
+                let a = gdk_pixbuf_read_pixels(image.pixbuf)! + y * Int(gdk_pixbuf_get_rowstride(image.pixbuf)) + x * 3
+                let b = gdk_pixbuf_read_pixels(reduced)! + y * Int(gdk_pixbuf_get_rowstride(reduced)) + x * 3
+                total += (0..<3).reduce(0) { $0 + abs(Int(a[$1]) - Int(b[$1])) }
+            }
+        }
+        XCTAssertLessThan(Double(total) / Double(400 * 250 * 3), 4, "mean difference per channel")
+    }
+
+    func testALosslessStillKeepsItsExactColourAndAlpha() throws {
+        let url = fixtures.bytes("still.webp", WebPFixture.still(width: 7, height: 5, colour: RGBA(10, 200, 30, 128)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        XCTAssertEqual([image.width, image.height], [7, 5])
+        let p = gdk_pixbuf_read_pixels(image.pixbuf)! + 2 * Int(gdk_pixbuf_get_rowstride(image.pixbuf)) + 3 * 4
+        XCTAssertEqual([p[0], p[1], p[2], p[3]], [10, 200, 30, 128])
+    }
+
+    func testAFileCutShortIsDamagedEvenWhenItsHeaderAgrees() throws {
+        var bytes = fixtures.data(of: photo("whole.webp", width: 640, height: 480, alpha: false))
+        bytes.removeLast(bytes.count / 3)
+        // Make RIFF's and VP8's lengths agree with the cut, so only the decoder can tell.
+        let riff = bytes.count - 8
+        bytes.replaceSubrange(4..<8, with: [UInt8(riff & 0xFF), UInt8((riff >> 8) & 0xFF), UInt8((riff >> 16) & 0xFF), 0])
+        let url = fixtures.bytes("cut.webp", bytes)
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(url.path))) { error in
+            guard case LoadError.damaged = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testCancellingStopsBetweenChunks() throws {
+        let url = fixtures.image("noise.webp", width: 1200, height: 900, type: "webp") { x, y in
+            let n = UInt8(truncatingIfNeeded: (x &* 7919) ^ (y &* 104_729) ^ (x &* y))
+            return RGBA(n, n &* 3, n &* 7)
+        }
+        XCTAssertGreaterThan(fixtures.data(of: url).count, PixbufLoad.chunkSize / 2, "several chunks")
+        var checks = 0
+        let cancelled = try ImageDecoder.decodeSynchronously(
+            path: RawPath(url.path),
+            isCancelled: {
+                checks += 1
+                return checks > 3
+            })
+        XCTAssertNil(cancelled)
+        XCTAssertEqual(checks, 4)
+    }
+}
