@@ -1,26 +1,42 @@
 #!/usr/bin/env bash
-# Zoom steps as a user sees them, Iro beside eog, on the same image in the same
-# Xvfb session (1920×1080): each viewer opens IMAGE, then takes STEPS key presses
-# alternating zoom in / zoom out (keypad plus and minus in both). Reports, per viewer, the
-# median and min/max time to the first changed frame and to the last change.
+# Zoom steps as a user sees them, Iro beside eog, feh and qimgv (those installed), on the
+# same images in one Xvfb session (1920×1080) under a window manager that maximises the
+# window (matchbox, as desktops do): each viewer opens IMAGE, then takes STEPS key presses
+# alternating zoom in / zoom out (keypad plus and minus, which every one of them takes).
+# Reports, per image and viewer, the median and min/max time to the first changed frame,
+# and to the last change (the result complete, animation included).
 #
-#   Benchmarks/key-response-bench.sh IMAGE [STEPS]
+#   Benchmarks/key-response-bench.sh [STEPS] IMAGE...   # VIEWERS="iro eog" picks viewers
+#   RENDERERS="cairo gl" also runs Iro and eog with GSK_RENDERER=gl
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-image="${1:?usage: key-response-bench.sh IMAGE [STEPS]}"; steps="${2:-10}"
-source "$repo/Benchmarks/display-session.sh" "$image" "$steps"
+steps="${1:-10}"; shift || true
+[ $# -gt 0 ] || { echo "usage: key-response-bench.sh [STEPS] IMAGE..." >&2; exit 2; }
+source "$repo/Benchmarks/display-session.sh" "$steps" "$@"
 probe="$repo/.build/key-response-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
+matchbox-window-manager -use_titlebar no &
+wm=$!
+trap 'kill $wm 2>/dev/null' EXIT
+sleep 0.5
 stats() {  # column → "median (min–max)"
   sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
 }
-echo "| viewer | renderer | first changed frame ms | result complete ms | steps |"
-echo "|---|---|---|---|---|"
-for renderer in cairo gl; do
-  for viewer in iro eog; do
-    command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
-    cmd=("$iro" --new-window "$image"); [ "$viewer" = eog ] && cmd=(eog --new-instance "$image")
-    out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
-    echo "| $viewer | $renderer | $(echo "$out" | awk '{print $1}' | stats) | $(echo "$out" | awk '{print $2}' | stats) | $steps |"
+echo "| image | viewer | renderer | first changed frame ms | result complete ms | steps |"
+echo "|---|---|---|---|---|---|"
+for image in "$@"; do
+  for renderer in ${RENDERERS:-cairo}; do
+    for viewer in ${VIEWERS:-iro eog feh qimgv}; do
+      command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
+      case "$viewer" in
+        iro) cmd=("$iro" --new-window "$image") ;;
+        eog) cmd=(eog --new-instance "$image") ;;
+        feh) cmd=(feh --scale-down --geometry 1920x1080 "$image") ;;
+        qimgv) cmd=(qimgv "$image") ;;
+      esac
+      [ "$renderer" = cairo ] || [ "$viewer" = iro ] || [ "$viewer" = eog ] || continue
+      out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
+      echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | stats) | $(echo "$out" | awk '{print $2}' | stats) | $steps |"
+    done
   done
 done
