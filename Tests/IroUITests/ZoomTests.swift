@@ -244,3 +244,77 @@ final class ZoomTests: XCTestCase {
         }
     }
 }
+
+/// BEHAVIOUR C3 at speed: a zoom animation's frames stretch the rendering already on screen
+/// (no pyramid level converted by GSK in the frame after the key), and the rendering of
+/// where it ends is made during the animation, so the view is exact once it stops.
+final class ZoomAnimationFrameTests: XCTestCase {
+    func testZoomInFramesStretchTheLastRenderingAndTheEndIsExactAtOnce() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try ZoomTests.show(harness)
+            let canvas = view.canvas
+            iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 1)
+            defer { iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 0) }
+            let before = try XCTUnwrap(canvas.renderer.rendering)
+            canvas.lastDrawing = nil
+            window.actions.activate("zoom-in")
+            XCTAssertTrue(canvas.animator.isRunning)
+            var drawings: [ImageCanvas.Drawing] = []
+            var exactWhileRunning = false
+            GtkTestEnvironment.pump(timeout: 5) {
+                if canvas.animator.isRunning, let drawing = canvas.lastDrawing, drawings.last != drawing || drawings.isEmpty {
+                    drawings.append(drawing)
+                }
+                if canvas.animator.isRunning, let rendering = canvas.renderer.rendering, rendering !== before,
+                    rendering.request.scale == canvas.animator.target
+                {
+                    exactWhileRunning = true
+                }
+                return !canvas.animator.isRunning
+            }
+            XCTAssertEqual(drawings.first, .stretched, "the animation's frames stretch the rendering shown: \(drawings)")
+            XCTAssertFalse(drawings.contains(.level), "no level is drawn while zooming in from best fit: \(drawings)")
+            XCTAssertTrue(exactWhileRunning, "the rendering of the end is made during the animation")
+            // The frame after the last step is already exact: nothing is left to make.
+            GtkTestEnvironment.pump(timeout: 2) { canvas.lastDrawing == .exact }
+            XCTAssertTrue(canvas.showsExactRendering)
+            XCTAssertFalse(canvas.renderer.isRendering, "no rendering started after the animation")
+            // And the pixels are the image's: the top-left quadrant is red.
+            let shot = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+            XCTAssertTrue(shot.pixel(shot.width / 4, shot.height / 4).isClose(to: RGBA(255, 0, 0), tolerance: 8))
+        }
+    }
+
+    func testEveryFrameOfAZoomOutStillFillsTheViewWithTheImage() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try ZoomTests.show(harness)
+            let canvas = view.canvas
+            window.actions.activate("zoom-reset") // 100 %: the image is larger than the view
+            ZoomTests.settle(view)
+            iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 1)
+            defer { iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 0) }
+            canvas.lastDrawing = nil
+            window.actions.activate("zoom-out") // to 50 %, still larger than the view
+            var frames = 0
+            while canvas.animator.isRunning, frames < 20 {
+                // Whatever a frame draws from, the stretched rendering or a level, it covers
+                // the view: its corners are the image's quadrant colours, not the background.
+                let shot = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+                guard canvas.animator.isRunning else { break }
+                frames += 1
+                let corners = [(2, 2), (shot.width - 3, 2), (2, shot.height - 3), (shot.width - 3, shot.height - 3)]
+                let expected = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Fixtures.quadrantColor(x: $0 * 2, y: $1 * 2, width: 2, height: 2) }
+                for ((x, y), colour) in zip(corners, expected) {
+                    XCTAssertTrue(
+                        shot.pixel(x, y).isClose(to: colour, tolerance: 40),
+                        "frame \(frames) (\(String(describing: canvas.lastDrawing))) at \(x),\(y): \(shot.pixel(x, y))")
+                }
+            }
+            XCTAssertGreaterThan(frames, 0, "frames of the animation were looked at")
+        }
+    }
+}

@@ -5,8 +5,8 @@ import IroImaging
 
 extension ImageCanvas {
     /// Draws the visible part of the image at `displayScale`, clipped to the widget:
-    /// the exact rendering 1:1 when one covers the view, otherwise a pyramid level
-    /// scaled by GSK (while zooming, or until the exact one is ready). Only draws: what
+    /// the exact rendering 1:1 when one covers the view; while zooming in, the last one
+    /// stretched; otherwise a pyramid level scaled by GSK. Only draws: what
     /// the view needs is asked for where it changes (`viewChanged`).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let pyramid, let zoom else { return }
@@ -34,10 +34,51 @@ extension ImageCanvas {
             } else {
                 gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
             }
+            lastDrawing = .exact
+        } else if drawsWithCairo, let rendering = renderer.rendering, let stretch = stretch(of: rendering, origin: origin) {
+            drawStretched(rendering, by: stretch, at: origin, on: snapshot)
+            lastDrawing = .stretched
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
+            lastDrawing = .level
         }
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// How much the rendering shown last must be stretched to stand for the view now, when
+    /// that is all it takes (same turn and hue, and it still covers every visible pixel):
+    /// during a zoom animation or a pinch, before the exact rendering for the new scale
+    /// exists. Zooming out of an image larger than the view uncovers parts it lacks.
+    private func stretch(of rendering: ViewRendering, origin: Point) -> Double? {
+        guard let zoom, rendering.request.quarterTurns == quarterTurns, rendering.hue == hue else { return nil }
+        let factor = displayScale / rendering.request.scale
+        // Past 2× either way it looks too soft or too rough even for a moment: the level then.
+        guard factor.isFinite, factor >= 0.5, factor <= 2 else { return nil }
+        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
+        let content = rendering.request.content
+        // Within a pixel: the visible rectangle is rounded out to whole pixels, and where it
+        // meets the image's edge the last one is only partly image.
+        guard Double(content.x) * factor <= Double(visible.x) + 1, Double(content.y) * factor <= Double(visible.y) + 1,
+            Double(content.maxX) * factor >= Double(visible.maxX) - 1, Double(content.maxY) * factor >= Double(visible.maxY) - 1
+        else { return nil }
+        return factor
+    }
+
+    /// The rendering, stretched by cairo (no copy of its pixels): a few ms for a whole view
+    /// where a pyramid level drawn by GSK's cairo renderer costs 30–40 ms, since GSK first
+    /// converts the level's every pixel into a new surface. Nearest-neighbour: these frames
+    /// last a few ms each while the scale moves, and bilinear made the first one 5 ms later.
+    private func drawStretched(_ rendering: ViewRendering, by factor: Double, at origin: Point, on snapshot: OpaquePointer) {
+        let content = rendering.request.content
+        let x = origin.x + Double(content.x) * factor, y = origin.y + Double(content.y) * factor
+        var bounds = rect(x, y, Double(content.width) * factor, Double(content.height) * factor)
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, factor, factor)
+        cairo_set_source_surface(cr, rendering.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_FAST)
+        cairo_paint(cr)
+        cairo_destroy(cr)
     }
 
     /// The side of a checkerboard square, in view pixels.

@@ -43,6 +43,21 @@ extension ImageCanvas {
             },
             finished: { [weak self] in self?.viewChanged() }) // at rest: the exact rendering
         viewChanged() // more detail for the target starts now, with the animation
+        renderEndAhead(scale: final, anchor: anchor)
+    }
+
+    /// Starts the exact rendering of where the animation ends, once its first frame is
+    /// painted (so the threads do not slow that frame), so the view is sharp the moment the
+    /// animation stops instead of one rendering later.
+    private func renderEndAhead(scale final: Double, anchor: Point) {
+        guard let zoom, let pyramid else { return }
+        let end = zoom.clampedOffset(
+            zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: displayScale, toScale: final), scale: final)
+        guard let request = Self.renderingRequest(zoom: zoom, offset: end, scale: final, quarterTurns: quarterTurns) else { return }
+        afterNextFrame { [weak self] in
+            guard let self, self.animator.target == final, self.pyramid === pyramid else { return }
+            self.renderer.request(request, from: pyramid)
+        }
     }
 
     /// Ends a running animation at its target.

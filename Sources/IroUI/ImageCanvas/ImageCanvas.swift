@@ -71,6 +71,9 @@ final class ImageCanvas: CustomWidgetDelegate {
     private var configuring = false
     /// The view needs an exact rendering, to be started once the next frame is painted.
     private var renderingWanted = false
+    /// What the last frame drew the image from (tests and benchmarks look).
+    enum Drawing { case exact, stretched, level }
+    var lastDrawing: Drawing?
     /// The frame clock's after-paint handler, while mapped.
     private var afterPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     /// Work waiting for the next frame to be painted (`afterNextFrame`).
