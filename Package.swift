@@ -27,8 +27,11 @@ let package = Package(
         // main-loop sources, custom widgets. Re-exports GObjectSupport. No Iro logic.
         .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkShims", "GObjectSupport"], swiftSettings: mainActorByDefault),
 
+        // glibc's malloc tuning, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
+
         // Pure Swift models: no GTK, testable anywhere.
-        .target(name: "IroCore"),
+        .target(name: "IroCore", dependencies: ["CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
         .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CJPEG", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),

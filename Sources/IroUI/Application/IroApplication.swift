@@ -145,7 +145,22 @@ public final class IroApplication {
                 entries.append(.init(id: view.preloadID, bytes: view.preloader.bytes, lastShown: .infinity, isShown: false))
             }
         }
-        for id in residency.documentsToTrim(entries) { trims[id]?() }
+        let trimmed = residency.documentsToTrim(entries)
+        for id in trimmed { trims[id]?() }
+        if !trimmed.isEmpty { returnMemorySoon() }
+    }
+
+    private var memoryReturn: SourceID?
+
+    /// Once closed tabs have let go of their pixels and widgets (a moment later, after
+    /// their decodes have noticed the cancel), hands the free heap pages back.
+    func returnMemorySoon() {
+        memoryReturn?.cancel()
+        memoryReturn = addTimeout(milliseconds: 500) { [weak self] in
+            self?.memoryReturn = nil
+            HeapTuning.returnFreeMemory()
+            return false
+        }
     }
 
     // MARK: Moving tabs between windows (BEHAVIOUR B4)

@@ -94,6 +94,7 @@ extension DocumentWindow {
             if let page, let view = Self.view(of: cast(page)) {
                 view.cancelLoad()
                 self?.owner?.session.close(view.document.id)
+                self?.owner?.returnMemorySoon()
             }
             return false // AdwTabView's default handler closes the page
         }
