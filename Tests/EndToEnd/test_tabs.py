@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from harness import (Session, fixture_dir, write_quadrants, find_all, extents, hit_test,
+from harness import (Session, fixture_dir, write_quadrants, find_all, extents, hit_test, tab_bar, tab_labels,
                      states, do_action, skip, poll, WaitTimeout, TIMEOUT)
 
 DROP_HINT = 'Open images, or drop images here'
@@ -451,3 +451,25 @@ def test_file_dragged_onto_the_window_opens_as_a_tab():
         _wait_tabs(app, frame, ['first.png', 'dropped.png'])
         app.find('image', 'dropped.png', root=frame)
         assert _frame_names(app) == ['dropped.png'], f'windows: {_frame_names(app)}'
+
+
+def test_many_files_open_with_the_first_tab_in_view_and_only_it_and_its_neighbour_decoded():
+    """`iro *.png` with thirty files: the tab bar shows the first tab, the one selected
+    (AdwTabBar follows each tab added, so it used to show the last ones), and the tabs
+    never shown have no image yet: they decode when shown."""
+    folder = fixture_dir()
+    names = [f'photo-{i:02}.png' for i in range(1, 31)]
+    paths = [write_quadrants(os.path.join(folder, name), 64, 48) for name in names]
+    with Session() as s:
+        app = s.launch(paths)
+        frame = app.frame(names[0])
+        bar = app.wait(lambda: tab_bar(app) if len(tab_labels(app)) == len(names) else None, '30 tab labels')
+
+        def label(name):
+            found = [n for n in find_all(bar, 'label') if n.name == name]
+            return found[0] if found else None
+        app.wait(lambda: hit_test(frame, label(names[0])), 'the first tab in view in the tab bar')
+        assert not hit_test(frame, label(names[-1])), 'the last tab is scrolled out of view'
+        # Shown: the image of the first; never shown: no image node for the tenth yet.
+        app.find('image', names[0], root=frame)
+        assert not find_all(app.node(), 'image', names[9]), 'a tab never shown decoded its image'

@@ -114,6 +114,9 @@ final class ImageWindowTests: XCTestCase {
             XCTAssertEqual(views[0].visiblePage, "image", "the good image is unaffected by its bad neighbours")
             for (index, (url, expected)) in cases.enumerated() {
                 let view = views[index + 1]
+                // A tab in the background decodes once shown: show each in turn.
+                adw_tab_view_set_selected_page(window.tabView, window.page(of: view))
+                GtkTestEnvironment.pump(timeout: 5) { view.visiblePage == "error" }
                 XCTAssertEqual(view.visiblePage, "error", url.lastPathComponent)
                 XCTAssertEqual(view.document.state, .failed(expected), url.lastPathComponent)
                 let page = try XCTUnwrap(view.errorPage)
@@ -122,6 +125,8 @@ final class ImageWindowTests: XCTestCase {
                 XCTAssertTrue(description.contains(url.lastPathComponent), "the page names the file: \(description)")
             }
             let truncated = try XCTUnwrap(views.last)
+            adw_tab_view_set_selected_page(window.tabView, window.page(of: truncated))
+            GtkTestEnvironment.pump(timeout: 5) { truncated.visiblePage == "error" }
             guard case .failed(.damaged) = truncated.document.state else { return XCTFail("truncated PNG: \(truncated.document.state)") }
         }
     }

@@ -264,3 +264,27 @@ final class TabTests: XCTestCase {
         }
     }
 }
+
+/// BEHAVIOUR A6 with many files: only the tab shown and its neighbours decode; the others
+/// wait until they are shown.
+final class LazyTabTests: XCTestCase {
+    func testOnlyTheShownTabAndItsNeighboursDecodeUntilOthersAreShown() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let names = (1...7).map { "photo-\($0).png" }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, names)))
+            let views = window.views
+            @MainActor func decoded() -> [Bool] { views.map { $0.canvas.pyramid != nil } }
+            XCTAssertEqual(decoded(), [true, true, false, false, false, false, false], "the first (shown) and the second (next to it)")
+            XCTAssertFalse(views.contains { $0.isLoading }, "the waiting tabs do not spin")
+            XCTAssertEqual(TabTests.titles(window), names, "every tab is there, named")
+
+            // Showing the fifth decodes it and the fourth and sixth beside it.
+            adw_tab_view_set_selected_page(window.tabView, window.page(of: views[4]))
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 5) { decoded() == [true, true, false, true, true, true, false] }, "\(decoded())")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[4].canvas.showsExactRendering }, "and shows it")
+        }
+    }
+}

@@ -100,6 +100,7 @@ public final class IroApplication {
         Trace.mark("tabs added")
         target.present()
         Trace.mark("window presented")
+        if paths.count > 1 { target.revealSelectedTabOnceDrawn() }
     }
 
     /// The most recently active window (BEHAVIOUR A3: a second launch's files go there).

@@ -42,6 +42,8 @@ final class DocumentView {
     var startsFresh = false
     /// The image arrived before the canvas was on screen: it takes the focus when it is.
     var focusWhenMapped = false
+    /// Opened in the background among many: decodes once shown (`loadWhenShown`).
+    private(set) var waitsToBeShown = false
     /// The image's context menu (right-click, Shift+F10, Menu).
     private(set) var contextMenu: ImageContextMenu!
     /// Plays the image when it is animated.
@@ -77,14 +79,18 @@ final class DocumentView {
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
         onSignal(raw(canvas.widget), "map") { [weak self] in
-            guard let self else { return }
+            guard let self, !self.isBrieflyShown else { return }
             self.player?.setVisible(true)
             if self.focusWhenMapped {
                 self.focusWhenMapped = false
                 gtk_widget_grab_focus(self.canvas.widget)
             }
         }
-        onSignal(raw(widget), "map") { [weak self] in self?.startBrowsing() } // a tab opened in the background
+        onSignal(raw(widget), "map") { [weak self] in
+            guard let self, !self.isBrieflyShown else { return }
+            self.loadIfWaiting()
+            self.startBrowsing() // a tab opened in the background
+        }
         onSignal(raw(canvas.widget), "unmap") { [weak self] in self?.player?.setVisible(false) }
         onSignal(raw(root), "destroy") { [weak self] in
             self?.player?.stop()
@@ -92,6 +98,22 @@ final class DocumentView {
             self?.folderBrowser?.stop()
             self?.preloader.dropAll()
         }
+    }
+
+    /// Shown only while the window moves its selection away and back
+    /// (`DocumentWindow.revealSelectedTab`): not shown to the user.
+    private var isBrieflyShown: Bool {
+        gtk_widget_get_root(widget).flatMap { DocumentWindow.key.get(raw($0)) }?.revealingSelection == true
+    }
+
+    /// Decodes nothing until the tab is first shown (or comes next to the shown one).
+    func loadWhenShown() { waitsToBeShown = true }
+
+    func loadIfWaiting() {
+        guard waitsToBeShown else { return }
+        waitsToBeShown = false
+        load()
+        onStateChanged?() // the tab's spinner
     }
 
     /// Decodes the document's file off the main thread, then shows it or its error.

@@ -12,7 +12,15 @@ import IroImaging
 /// draw what is here.
 final class CanvasRenderer {
     /// The rendering to draw when it covers the view.
-    private(set) var rendering: ViewRendering?
+    private(set) var rendering: ViewRendering? {
+        didSet { if let oldValue, oldValue !== rendering { previous = oldValue } }
+    }
+    /// The one it replaced, kept until a frame draws an exact rendering: while a zoom
+    /// animation runs, the rendering of its end may arrive before the frames near its start,
+    /// which the one before still covers (`ImageCanvas.stretch`).
+    private(set) var previous: ViewRendering?
+
+    func forgetPrevious() { previous = nil }
     /// The last rendering could not be made (no memory): frames draw scaled levels until
     /// the view changes.
     private(set) var hasFailed = false
@@ -101,6 +109,7 @@ final class CanvasRenderer {
     func discard() {
         levelsReplaced()
         rendering = nil
+        previous = nil
         madeFrom = nil
         hasFailed = false
     }

@@ -35,14 +35,23 @@ extension ImageCanvas {
                 gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
             }
             lastDrawing = .exact
-        } else if drawsWithCairo, let rendering = renderer.rendering, let stretch = stretch(of: rendering, origin: origin) {
-            drawStretched(rendering, by: stretch, at: origin, on: snapshot)
+            renderer.forgetPrevious()
+        } else if drawsWithCairo, let (rendering, factor) = stretchable(origin: origin) {
+            drawStretched(rendering, by: factor, at: origin, on: snapshot)
             lastDrawing = .stretched
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
             lastDrawing = .level
         }
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// The current rendering, or the one before it, that can stand for the view stretched.
+    private func stretchable(origin: Point) -> (ViewRendering, Double)? {
+        for case let rendering? in [renderer.rendering, renderer.previous] {
+            if let factor = stretch(of: rendering, origin: origin) { return (rendering, factor) }
+        }
+        return nil
     }
 
     /// How much the rendering shown last must be stretched to stand for the view now, when

@@ -27,16 +27,58 @@ extension DocumentWindow {
         pages.first { Self.view(of: $0)?.document.id == document }
     }
 
-    /// Adds a tab for `path` and starts loading it.
+    /// Adds a tab for `path`. It loads now when it is selected or next to the selected
+    /// tab, else once it is first shown: `iro ~/Pictures/*.jpg` decodes the photo shown and
+    /// its neighbours, not two hundred (BEHAVIOUR A6).
     @discardableResult
     func open(_ path: RawPath, select: Bool = true) -> DocumentView {
         let view = DocumentView(document: Document(path: path))
         let page = adw_tab_view_append(tabView, view.widget)! // → page-attached → session
-        adw_tab_page_set_loading(page, 1)
         if select { adw_tab_view_set_selected_page(tabView, page) }
-        view.load()
+        if select || isNextToSelected(page) { view.load() } else { view.loadWhenShown() }
+        adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
         update()
         return view
+    }
+
+    private func isNextToSelected(_ page: UnsafeMutablePointer<AdwTabPage>) -> Bool {
+        guard let selected = adw_tab_view_get_selected_page(tabView) else { return true }
+        return abs(Int(adw_tab_view_get_page_position(tabView, page)) - Int(adw_tab_view_get_page_position(tabView, selected))) <= 1
+    }
+
+    /// Scrolls the tab bar back to the selected tab after many were added behind it:
+    /// AdwTabBar follows each tab added, and 1.2 has no call to scroll it, only the
+    /// selection it follows. So the selection moves to a neighbour and back, with none
+    /// of the effects a user's switch has.
+    func revealSelectedTab() {
+        guard let selected = adw_tab_view_get_selected_page(tabView), pageCount > 1 else { return }
+        let position = Int(adw_tab_view_get_page_position(tabView, selected))
+        guard let other = adw_tab_view_get_nth_page(tabView, Int32(position == 0 ? 1 : position - 1)) else { return }
+        revealingSelection = true
+        defer { revealingSelection = false }
+        adw_tab_view_set_selected_page(tabView, other)
+        adw_tab_view_set_selected_page(tabView, selected)
+    }
+
+    /// `revealSelectedTab` once the tab bar has its size (after the next frame).
+    func revealSelectedTabOnceDrawn() {
+        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return revealSelectedTab() }
+        revealHandler = onSignal(raw(clock), "after-paint") { [weak self] in
+            guard let self else { return }
+            disconnect(raw(clock), self.revealHandler)
+            self.revealSelectedTab()
+        }
+    }
+
+    /// The tabs beside the selected one load if they have not yet, so Ctrl+Tab to either
+    /// shows its image at once.
+    private func loadNeighboursOfSelection() {
+        guard let selected = adw_tab_view_get_selected_page(tabView) else { return }
+        let position = Int(adw_tab_view_get_page_position(tabView, selected))
+        for neighbour in [position - 1, position + 1] where neighbour >= 0 && neighbour < pageCount {
+            guard let page = adw_tab_view_get_nth_page(tabView, Int32(neighbour)), let view = Self.view(of: page) else { continue }
+            view.loadIfWaiting()
+        }
     }
 
     func closeSelectedTab() {
@@ -142,7 +184,7 @@ extension DocumentWindow {
     }
 
     func selectionChanged() {
-        guard !isBeingDestroyed else { return }
+        guard !isBeingDestroyed, !revealingSelection else { return }
         lastSelected?.saveViewState()
         lastSelected?.lastShown = monotonicSeconds()
         lastSelected?.preloader.dropAll() // a tab in the background steps nowhere
@@ -151,6 +193,7 @@ extension DocumentWindow {
             owner?.session.select(view.document.id)
             view.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
             view.preloadNeighbours()
+            loadNeighboursOfSelection()
         }
         owner?.rebalanceMemory()
         update()

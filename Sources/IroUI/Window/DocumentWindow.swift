@@ -38,6 +38,9 @@ final class DocumentWindow {
     var dropTarget: OpaquePointer?
     /// The header's previous and next image buttons.
     let stepButtons = StepButtons()
+    /// `revealSelectedTab` is moving the selection away and back.
+    var revealingSelection = false
+    var revealHandler: SignalHandlerID = 0
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
