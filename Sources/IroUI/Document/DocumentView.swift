@@ -79,9 +79,9 @@ final class DocumentView {
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
         onSignal(raw(canvas.widget), "map") { [weak self] in
-            guard let self, !self.isBrieflyShown else { return }
+            guard let self else { return }
             self.player?.setVisible(true)
-            if self.focusWhenMapped {
+            if self.focusWhenMapped, !self.isBrieflyShown {
                 self.focusWhenMapped = false
                 gtk_widget_grab_focus(self.canvas.widget)
             }

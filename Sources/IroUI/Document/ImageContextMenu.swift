@@ -15,14 +15,25 @@ final class ImageContextMenu {
         [("F_ullscreen", "win.toggle-fullscreen"), ("_Export Adjusted Copy…", "win.export-copy")],
     ]
 
-    let popover: UnsafeMutablePointer<GtkWidget>
     private let parent: UnsafeMutablePointer<GtkWidget>
-    /// Ours, so the popover outlives its parent's teardown until it is taken off it.
-    private let reference: ObjectRef
+    /// Made when first opened: every menu item watches its action, and two hundred tabs'
+    /// menus made up front made each change of an action's state (every tab added) cost
+    /// two thousand notifications.
+    private var made: (popover: UnsafeMutablePointer<GtkWidget>, reference: ObjectRef)?
 
     /// A menu shown over `parent` (the tab's root, whose layout places the popover).
     init(over parent: UnsafeMutablePointer<GtkWidget>) {
         self.parent = parent
+        // A child set with gtk_widget_set_parent must be taken off again when its parent goes
+        // (if the parent's own teardown has not done so already).
+        onSignal(raw(parent), "destroy") { [weak self] in
+            guard let popover = self?.made?.popover, gtk_widget_get_parent(popover) != nil else { return }
+            gtk_widget_unparent(popover)
+        }
+    }
+
+    private var popover: UnsafeMutablePointer<GtkWidget> {
+        if let made { return made.popover }
         let menu = g_menu_new()!
         for group in Self.sections {
             let section = g_menu_new()!
@@ -30,21 +41,17 @@ final class ImageContextMenu {
             g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
             g_object_unref(raw(section))
         }
-        popover = gtk_popover_menu_new_from_model(gcast(raw(menu), g_menu_model_get_type()))
-        reference = ObjectRef(retaining: raw(popover))
+        let popover = gtk_popover_menu_new_from_model(gcast(raw(menu), g_menu_model_get_type()))!
+        // Ours, so the popover outlives its parent's teardown until it is taken off it.
+        made = (popover, ObjectRef(retaining: raw(popover)))
         g_object_unref(raw(menu))
         gtk_popover_set_has_arrow(cast(popover), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
         gtk_widget_set_parent(popover, parent)
-        // A child set with gtk_widget_set_parent must be taken off again when its parent goes
-        // (if the parent's own teardown has not done so already).
-        onSignal(raw(parent), "destroy") { [weak self] in
-            guard let self, gtk_widget_get_parent(self.popover) != nil else { return }
-            gtk_widget_unparent(self.popover)
-        }
+        return popover
     }
 
-    var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
+    var isOpen: Bool { made.map { gtk_widget_get_visible($0.popover) != 0 } ?? false }
 
     /// Opens the menu at `point` of `widget` (the middle of `widget` when nil).
     func open(at point: Point?, of widget: UnsafeMutablePointer<GtkWidget>) {
@@ -56,5 +63,5 @@ final class ImageContextMenu {
         gtk_popover_popup(cast(popover))
     }
 
-    func close() { gtk_popover_popdown(cast(popover)) }
+    func close() { made.map { gtk_popover_popdown(cast($0.popover)) } }
 }

@@ -60,15 +60,37 @@ extension DocumentWindow {
         adw_tab_view_set_selected_page(tabView, selected)
     }
 
-    /// `revealSelectedTab` once the tab bar has its size (after the next frame).
-    func revealSelectedTabOnceDrawn() {
-        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return revealSelectedTab() }
-        revealHandler = onSignal(raw(clock), "after-paint") { [weak self] in
+    /// Adds tabs for `paths` after the selected tab (unselected, in order) once the next
+    /// frame is painted, a few per main-loop turn so frames keep coming, then scrolls the
+    /// tab bar back to the selected tab.
+    func openAfterNextFrame(_ paths: [RawPath]) {
+        let start = tabsToAdd.isEmpty
+        tabsToAdd += paths
+        guard start else { return }
+        let addSome = { [weak self] in
+            guard let self, !self.isBeingDestroyed else { return }
+            self.tabAdder = addIdle { [weak self] in
+                guard let self, !self.isBeingDestroyed else { return false }
+                for path in self.tabsToAdd.prefix(Self.tabsPerTurn) { self.open(path, select: false) }
+                self.tabsToAdd.removeFirst(min(Self.tabsPerTurn, self.tabsToAdd.count))
+                guard self.tabsToAdd.isEmpty else { return true }
+                self.tabAdder = nil
+                self.revealSelectedTab()
+                return false
+            }
+        }
+        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return addSome() }
+        tabAdderHandler = onSignal(raw(clock), "after-paint") { [weak self] in
             guard let self else { return }
-            disconnect(raw(clock), self.revealHandler)
-            self.revealSelectedTab()
+            disconnect(raw(clock), self.tabAdderHandler)
+            addSome()
         }
     }
+
+    static let tabsPerTurn = 8
+
+    /// Tabs asked for are still being added (`openAfterNextFrame`).
+    var isAddingTabs: Bool { !tabsToAdd.isEmpty }
 
     /// The tabs beside the selected one load if they have not yet, so Ctrl+Tab to either
     /// shows its image at once.

@@ -40,7 +40,10 @@ final class DocumentWindow {
     let stepButtons = StepButtons()
     /// `revealSelectedTab` is moving the selection away and back.
     var revealingSelection = false
-    var revealHandler: SignalHandlerID = 0
+    /// Files waiting for their tabs (`openAfterNextFrame`), and what adds them.
+    var tabsToAdd: [RawPath] = []
+    var tabAdder: SourceID?
+    var tabAdderHandler: SignalHandlerID = 0
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
@@ -99,6 +102,7 @@ final class DocumentWindow {
         }
         onSignal(raw(window), "destroy") { [weak self] in
             guard let self else { return }
+            self.tabAdder?.cancel()
             self.owner?.windowDestroyed(self)
         }
         update()
