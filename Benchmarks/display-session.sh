@@ -8,7 +8,7 @@
 # cannot run headless). Inside, it sets up the environment every viewer runs in (X11, no
 # portals, no accessibility bus, GSettings in memory so that eog and gThumb do not read a
 # user's remembered window state) and `$iro`, the release build, built if missing. Needs
-# `repo` set to the repository's root.
+# `repo` set to the repository's root. Also defines `wait_until_idle PID` and `iro_action NAME`.
 if [ -z "${IRO_BENCH_INNER:-}" ]; then
   export IRO_BENCH_INNER=1
   exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$@" \
@@ -18,3 +18,20 @@ source "$repo/meson-helpers/env.sh"
 iro="$repo/.build/release/iro"
 [ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
 export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
+
+# Waits until process PID's CPU time stops growing (its decoding done), up to 5 minutes.
+wait_until_idle() {
+  local pid=$1 last=-1 now
+  for _ in $(seq 600); do
+    sleep 0.5
+    now=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    [ "$now" = "$last" ] && break
+    last=$now
+  done
+}
+
+# Asks Iro's first window for an action over D-Bus (GtkApplicationWindow exports them).
+iro_action() {
+  gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
+    --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
+}

@@ -15,21 +15,12 @@ source "$repo/Benchmarks/display-session.sh" "$image"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 for i in $(seq -w 1 20); do cp "$image" "$tmp/photo-$i.jpg"; done
 
-# Waits until the process's CPU time stops growing (all decoding done), then prints its memory.
+# Prints the process's memory once its CPU time stops growing (all decoding done).
 measure() {
-  local pid=$1 last=-1 now
-  for _ in $(seq 600); do
-    sleep 0.5
-    now=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    [ "$now" = "$last" ] && break
-    last=$now
-  done
-  echo "$2 $(awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$pid/status")"
+  wait_until_idle "$1"
+  echo "$2 $(awk '/VmHWM|VmRSS/ {printf "%s %.0f MB  ", $1, $2 / 1024}' "/proc/$1/status")"
 }
-zoom_to_100() {
-  gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
-    --method org.gtk.Actions.Activate zoom-reset '[]' '{}' >/dev/null
-}
+zoom_to_100() { iro_action zoom-reset; }
 px=$(/usr/bin/python3 -c "import gi; gi.require_version('GdkPixbuf','2.0'); from gi.repository import GdkPixbuf; f,w,h=GdkPixbuf.Pixbuf.get_file_info('$image'); print(w*h)")
 echo "image: $(basename "$image"), $((px / 1000000)) MP, decoded RGB $((px * 3 / 1048576)) MB, RGBA $((px * 4 / 1048576)) MB (MB = MiB here)"
 "$iro" --new-window "$repo/data/sample-chart.png" & pid=$!

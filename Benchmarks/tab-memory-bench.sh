@@ -18,22 +18,12 @@ sleep 0.5
 extension="${image##*.}"
 for i in $(seq -w 1 "$count"); do cp "$image" "$tmp/photo-$i.$extension"; done
 
-# Waits until the process's CPU time stops growing, then prints its memory.
+# A row: the process's memory and CPU time once its CPU time stops growing.
 measure() {
-  local pid=$1 last=-1 now
-  for _ in $(seq 600); do
-    sleep 0.5
-    now=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    [ "$now" = "$last" ] && break
-    last=$now
-  done
-  printf '| %s | %s MB | %s MB | %s s |\n' "$2" "$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")" \
-    "$(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")" \
-    "$(awk -v t="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / t}' "/proc/$pid/stat")"
-}
-action() {
-  gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
-    --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
+  wait_until_idle "$1"
+  printf '| %s | %s MB | %s MB | %s s |\n' "$2" "$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status")" \
+    "$(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$1/status")" \
+    "$(awk -v t="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / t}' "/proc/$1/stat")"
 }
 echo "| step | resident | peak so far | CPU time so far |"
 echo "|---|---|---|---|"
@@ -42,9 +32,9 @@ measure $pid "fresh launch, one image"
 kill $pid; wait $pid 2>/dev/null || true
 "$iro" --new-window "$tmp"/photo-*."$extension" & pid=$!
 measure $pid "$count tabs opened"
-for _ in $(seq 2 "$count"); do action next-tab; sleep 0.3; done
+for _ in $(seq 2 "$count"); do iro_action next-tab; sleep 0.3; done
 measure $pid "every tab shown once"
-action next-tab # back to the first
-for _ in $(seq 2 "$count"); do action close-tab; sleep 0.1; done
+iro_action next-tab # back to the first
+for _ in $(seq 2 "$count"); do iro_action close-tab; sleep 0.1; done
 measure $pid "$((count - 1)) closed, one left"
 kill $pid; wait $pid 2>/dev/null || true

@@ -70,3 +70,19 @@ public enum WidgetRenderer {
         return RenderedPixels(width: width, height: height, bytes: bytes)
     }
 }
+
+/// The largest difference of any channel of any pixel between two pixbufs (`Int.max`
+/// when their sizes or channel counts differ): 0 means the same pixels.
+public func largestChannelDifference(_ a: OpaquePointer, _ b: OpaquePointer) -> Int {
+    guard gdk_pixbuf_get_width(a) == gdk_pixbuf_get_width(b), gdk_pixbuf_get_height(a) == gdk_pixbuf_get_height(b),
+        gdk_pixbuf_get_n_channels(a) == gdk_pixbuf_get_n_channels(b)
+    else { return .max }
+    let rowBytes = Int(gdk_pixbuf_get_width(a) * gdk_pixbuf_get_n_channels(a))
+    var largest = 0
+    for y in 0..<Int(gdk_pixbuf_get_height(a)) {
+        let rowA = gdk_pixbuf_read_pixels(a)! + y * Int(gdk_pixbuf_get_rowstride(a))
+        let rowB = gdk_pixbuf_read_pixels(b)! + y * Int(gdk_pixbuf_get_rowstride(b))
+        for x in 0..<rowBytes { largest = max(largest, abs(Int(rowA[x]) - Int(rowB[x]))) }
+    }
+    return largest
+}
