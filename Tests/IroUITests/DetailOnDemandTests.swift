@@ -20,8 +20,8 @@ final class DetailOnDemandTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             ZoomTests.settle(view)
             let canvas = view.canvas
-            let reduction = DecodeDetail.screen(side: view.screenSide).reduction(imageSide: 4000)
-            XCTAssertGreaterThan(reduction, 1, "4000 px is more than twice a \(view.screenSide) px screen")
+            let reduction = view.screenDetail.reduction(imageWidth: 4000, imageHeight: 3000)
+            XCTAssertGreaterThan(reduction, 1, "4000 × 3000 is more than twice the size of a \(view.screenSize) screen")
             XCTAssertEqual(view.image?.width, 4000 / reduction, "decoded with the detail a screen shows")
             XCTAssertEqual(canvas.zoom?.imageSize, Size(width: 4000, height: 3000), "the view knows the full size")
             XCTAssertFalse(view.isLoading, "at best fit nothing more is decoded")

@@ -18,7 +18,7 @@ public final class Fixtures {
     public func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
     /// Writes an image whose pixel at (x, y) is `color(x, y)`; `type` is "png", "jpeg" or
-    /// "webp" (lossy, through the WebP loader's saver).
+    /// "webp" (lossy at the WebP saver's default quality).
     @discardableResult
     public func image(
         _ name: String, width: Int, height: Int, type: String = "png",
@@ -40,8 +40,8 @@ public final class Fixtures {
             }
         }
         let target = url(name)
-        let keys = type == "jpeg" || type == "webp" ? ["quality"] : []
-        let values = type == "jpeg" ? ["95"] : type == "webp" ? ["90"] : []
+        let keys = type == "jpeg" ? ["quality"] : []
+        let values = type == "jpeg" ? ["95"] : []
         _ = try? withGError { error in
             withMutableCStringArray(keys) { k in
                 withMutableCStringArray(values) { v in

@@ -21,16 +21,24 @@ enum JPEGDecoding {
     static let rowsPerChunk = 64
 
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
-        let reduction = detail.reduction(imageSide: max(load.header.width, load.header.height))
-        guard load.fileSize <= maxFileBytes else { return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled) }
+        let header = load.header
+        guard load.fileSize <= maxFileBytes else {
+            let reduction = detail.reduction(imageWidth: header.width, imageHeight: header.height)
+            return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled)
+        }
         guard let data = try load.readWholeFile(progressShare: 0.2, isCancelled: isCancelled) else { return nil }
         return try data.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try decode(bytes, load: load, reduction: reduction, isCancelled: isCancelled)
+            // The detail a view needs is judged on the image as it stands, upright.
+            let orientation = JPEGOrientation.read(bytes)
+            let turned = (5...8).contains(orientation)
+            let reduction = detail.reduction(
+                imageWidth: turned ? header.height : header.width, imageHeight: turned ? header.width : header.height)
+            return try decode(bytes, load: load, reduction: reduction, orientation: orientation, isCancelled: isCancelled)
         }
     }
 
     private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, load: PixbufLoad, reduction: Int, isCancelled: () -> Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, load: PixbufLoad, reduction: Int, orientation: Int, isCancelled: () -> Bool
     ) throws(LoadError) -> DecodedImage? {
         var message = [CChar](repeating: 0, count: 256)
         func failure() -> LoadError { .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
@@ -56,7 +64,6 @@ enum JPEGDecoding {
             row += Int(count)
             load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))
         }
-        let orientation = JPEGOrientation.read(bytes)
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
         return try load.upright(pixbuf, reduced: reduction > 1)
     }

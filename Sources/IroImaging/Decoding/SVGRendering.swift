@@ -13,7 +13,7 @@ enum SVGRendering {
         let header = load.header
         // A side below a pixel is broken, not small (SVGSize reports it as 0).
         try ImageLimits.check(width: header.width, height: header.height)
-        let scale = detail.drawingScale(imageSide: max(header.width, header.height))
+        let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
         let width = max(1, Int((Double(header.width) * scale).rounded()))
         let height = max(1, Int((Double(header.height) * scale).rounded()))
         guard let data = try load.readWholeFile(progressShare: 0.3, isCancelled: isCancelled) else { return nil }

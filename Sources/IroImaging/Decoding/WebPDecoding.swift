@@ -17,7 +17,7 @@ enum WebPDecoding {
         if config.input.has_animation != 0 { return try load.incremental(isCancelled: isCancelled) }
         let fullWidth = Int(config.input.width), fullHeight = Int(config.input.height)
         try ImageLimits.check(width: fullWidth, height: fullHeight)
-        let scale = detail.drawingScale(imageSide: max(fullWidth, fullHeight))
+        let scale = detail.drawingScale(imageWidth: fullWidth, imageHeight: fullHeight)
         let width = max(1, Int((Double(fullWidth) * scale).rounded()))
         let height = max(1, Int((Double(fullHeight) * scale).rounded()))
         let alpha = config.input.has_alpha != 0

@@ -33,10 +33,10 @@ public final class StartupDecode: Sendable {
     }
 
     /// Starts decoding the file that the command-line argument `argument` names, at the
-    /// detail a screen whose longer side is `screenSide` shows (there is no display yet
-    /// to ask: a larger screen gets more detail once the image is shown).
+    /// detail a 1920 × 1080 screen shows at best fit (there is no display yet to ask: on a
+    /// larger screen the view asks for more once the image is shown).
     @MainActor
-    static func begin(argument: UnsafePointer<CChar>, screenSide: Int = 1920) {
+    static func begin(argument: UnsafePointer<CChar>, detail: DecodeDetail = .screen(width: 1920, height: 1080)) {
         guard let file = g_file_new_for_commandline_arg(argument) else { return }
         defer { g_object_unref(raw(file)) }
         guard let path = RawPath(localPathOf: file), !NotePackage.isPackageName(path) else { return }
@@ -49,7 +49,7 @@ public final class StartupDecode: Sendable {
                 do throws(LoadError) {
                     outcome = .success(
                         try await ImageDecoder.decodeForDisplay(
-                            path: path, detail: .screen(side: screenSide), progress: decode.progress))
+                            path: path, detail: detail, progress: decode.progress))
                 } catch { outcome = .failure(error) }
                 Trace.mark("decode end")
                 decode.result.withLock { $0 = outcome }

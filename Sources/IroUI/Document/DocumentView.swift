@@ -141,7 +141,7 @@ final class DocumentView {
             return
         }
         // Reloading a changed file keeps the detail the view has now; another file starts at best fit.
-        let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom?.scale ?? 1) : .screen(side: screenSide)
+        let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom?.scale ?? 1) : screenDetail
         decode(path, detail: detail)
     }
 
@@ -195,22 +195,30 @@ final class DocumentView {
     /// Bytes of decoded pixels this tab holds beyond what trimming keeps (0 once trimmed).
     var decodedBytes: Int { canvas.pyramid.map { $0.isComplete ? $0.byteCount : 0 } ?? 0 }
 
-    /// The longest side of the largest monitor, in device pixels: how much of an image
-    /// a view at best fit can show (a sensible guess before there is a window).
-    var screenSide: Int {
-        var side = 1920
+    /// The longest side of the largest monitor, in device pixels: what a tab in the
+    /// background keeps of its image.
+    var screenSide: Int { max(screenSize.width, screenSize.height) }
+
+    /// The widest and the tallest of the monitors, in device pixels: the most a view at
+    /// best fit can show of an image (1920 × 1080 before there is a display to ask).
+    var screenSize: (width: Int, height: Int) {
+        var size = (width: 1920, height: 1080)
         if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) {
             for index in 0..<g_list_model_get_n_items(monitors) {
                 guard let monitor = g_list_model_get_item(monitors, index) else { continue }
                 var area = GdkRectangle()
                 let typed = gcastOpaque(monitor, gdk_monitor_get_type())
                 gdk_monitor_get_geometry(typed, &area)
-                side = max(side, Int(max(area.width, area.height)) * Int(gdk_monitor_get_scale_factor(typed)))
+                let scale = Int(gdk_monitor_get_scale_factor(typed))
+                size = (max(size.width, Int(area.width) * scale), max(size.height, Int(area.height) * scale))
                 g_object_unref(monitor)
             }
         }
-        return side
+        return size
     }
+
+    /// The detail a fresh view of an image needs: the whole image on the largest screen.
+    var screenDetail: DecodeDetail { .screen(width: screenSize.width, height: screenSize.height) }
 
     /// `renderedAhead`: the fresh view's rendering, made with a decode done ahead.
     func finishLoad(_ result: Result<ImagePyramid?, LoadError>, renderedAhead: ViewRendering? = nil) {

@@ -25,7 +25,7 @@ final class Preloader {
 
     /// Keeps, or starts, the decodes of `paths` (for a view of `viewport`); cancels and
     /// drops every other.
-    func keep(_ paths: [RawPath], screenSide: Int, viewport: Size = Size(width: 0, height: 0)) {
+    func keep(_ paths: [RawPath], detail: DecodeDetail, viewport: Size = Size(width: 0, height: 0)) {
         for (path, task) in tasks where !paths.contains(path) {
             task.cancel()
             tasks[path] = nil
@@ -33,7 +33,7 @@ final class Preloader {
         for path in ready.keys where !paths.contains(path) { ready[path] = nil }
         for path in paths where tasks[path] == nil && ready[path] == nil {
             tasks[path] = Task { [weak self] in
-                let ahead = await Self.decode(path, screenSide: screenSide, viewport: viewport)
+                let ahead = await Self.decode(path, detail: detail, viewport: viewport)
                 guard let self, !Task.isCancelled else { return }
                 self.tasks[path] = nil
                 if let ahead { self.ready[path] = ahead }
@@ -51,7 +51,7 @@ final class Preloader {
     func isReady(_ path: RawPath) -> Bool { ready[path] != nil }
 
     func dropAll() {
-        keep([], screenSide: 0)
+        keep([], detail: .full)
     }
 
     /// The files at `paths` changed on disk: what was decoded of them, or is being
@@ -65,10 +65,10 @@ final class Preloader {
 
     /// A file that fails to decode simply is not preloaded: stepping to it shows its error.
     @concurrent
-    nonisolated private static func decode(_ path: RawPath, screenSide: Int, viewport: Size) async -> Ahead? {
+    nonisolated private static func decode(_ path: RawPath, detail: DecodeDetail, viewport: Size) async -> Ahead? {
         let decoded: ImagePyramid?
         do {
-            decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: .screen(side: screenSide))
+            decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: detail)
         } catch {
             Log.debug("not preloading \(path.displayString): \(error.reason)")
             return nil
