@@ -8,7 +8,8 @@
 # cannot run headless). Inside, it sets up the environment every viewer runs in (X11, no
 # portals, no accessibility bus, GSettings in memory so that eog and gThumb do not read a
 # user's remembered window state) and `$iro`, the release build, built if missing. Needs
-# `repo` set to the repository's root. Also defines `wait_until_idle PID` and `iro_action NAME`.
+# `repo` set to the repository's root. Also defines `maximise_windows`, `median_range`,
+# `wait_until_idle PID` and `iro_action NAME`.
 if [ -z "${IRO_BENCH_INNER:-}" ]; then
   export IRO_BENCH_INNER=1
   exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$@" \
@@ -34,4 +35,16 @@ wait_until_idle() {
 iro_action() {
   gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
     --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
+}
+
+# Starts a window manager that maximises every window, as desktops do (without one the
+# window is never resized and a cost goes unseen). It ends with the X server.
+maximise_windows() {
+  matchbox-window-manager -use_titlebar no &
+  sleep 0.5
+}
+
+# A column of numbers → "median (min–max)".
+median_range() {
+  sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
 }

@@ -15,13 +15,7 @@ steps="${1:-10}"; shift || true
 source "$repo/Benchmarks/display-session.sh" "$steps" "$@"
 probe="$repo/.build/key-response-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
-matchbox-window-manager -use_titlebar no &
-wm=$!
-trap 'kill $wm 2>/dev/null' EXIT
-sleep 0.5
-stats() {  # column → "median (min–max)"
-  sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
-}
+maximise_windows
 echo "| image | viewer | renderer | first changed frame ms | result complete ms | steps |"
 echo "|---|---|---|---|---|---|"
 for image in "$@"; do
@@ -36,7 +30,7 @@ for image in "$@"; do
       esac
       [ "$renderer" = cairo ] || [ "$viewer" = iro ] || [ "$viewer" = eog ] || continue
       out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
-      echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | stats) | $(echo "$out" | awk '{print $2}' | stats) | $steps |"
+      echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | median_range) | $(echo "$out" | awk '{print $2}' | median_range) | $steps |"
     done
   done
 done

@@ -21,10 +21,7 @@ fi
 source "$repo/Benchmarks/display-session.sh" "$runs" "$@"
 probe="$repo/.build/first-frame-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/first-frame-probe.c" -lX11 -lXext
-matchbox-window-manager -use_titlebar no &
-wm=$!
-trap 'kill $wm 2>/dev/null' EXIT
-sleep 0.5
+maximise_windows
 
 viewers=()
 for viewer in ${VIEWERS:-iro feh qimgv eog}; do

@@ -18,13 +18,7 @@ folders="$repo/.build/step-bench"
 [ -d "$folders/4mp" ] || /usr/bin/python3 "$repo/Benchmarks/make-photo-folder.py" "$samples" "$folders/4mp" 2448 1632 >/dev/null
 probe="$repo/.build/key-response-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/key-response-probe.c" -lX11 -lXext -lXtst
-matchbox-window-manager -use_titlebar no &
-wm=$!
-trap 'kill $wm 2>/dev/null' EXIT
-sleep 0.5
-stats() {  # column → "median (min–max)"
-  sort -n | awk '{a[NR]=$1} END {m = NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2; printf "%.0f (%.0f–%.0f)", m, a[1], a[NR]}'
-}
+maximise_windows
 echo "| folder | viewer | key to the next image complete, ms | first change, ms | steps |"
 echo "|---|---|---|---|---|"
 for folder in 24mp 4mp; do
@@ -38,6 +32,6 @@ for folder in 24mp 4mp; do
       qimgv) cmd=(qimgv "$first") ;;
     esac
     out="$("$probe" --settle 1000 --steps "$steps" --keys Right -- "${cmd[@]}" 2>/dev/null)"
-    echo "| $folder | $viewer | $(echo "$out" | awk '{print $2}' | stats) | $(echo "$out" | awk '{print $1}' | stats) | $steps |"
+    echo "| $folder | $viewer | $(echo "$out" | awk '{print $2}' | median_range) | $(echo "$out" | awk '{print $1}' | median_range) | $steps |"
   done
 done

@@ -11,10 +11,8 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 image="${1:?usage: tab-memory-bench.sh IMAGE [COUNT]}"; count="${2:-20}"
 source "$repo/Benchmarks/display-session.sh" "$image" "$count"
 tmp="$(mktemp -d)"
-matchbox-window-manager -use_titlebar no &
-wm=$!
-trap 'kill $wm 2>/dev/null; rm -rf "$tmp"' EXIT
-sleep 0.5
+trap 'rm -rf "$tmp"' EXIT
+maximise_windows
 extension="${image##*.}"
 for i in $(seq -w 1 "$count"); do cp "$image" "$tmp/photo-$i.$extension"; done
 

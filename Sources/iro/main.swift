@@ -7,7 +7,7 @@ import IroUI
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it,
 // after picking the renderer that suits the machine (before GTK starts).
 Trace.mark("main")
-HeapTuning.apply()
+
 // The image starts decoding now, while GTK starts.
 StartupDecode.begin()
 let renderNodes: [String]
