@@ -4,11 +4,10 @@ import GtkSupport
 import IroCore
 import IroUI
 
-// Iro: an image viewer. Everything happens in IroApplication; this only runs it,
-// after picking the renderer that suits the machine (before GTK starts).
+// Iro: an image viewer. Everything happens in IroApplication; this only runs it, after
+// starting to decode the first file (while GTK starts) and picking the renderer that suits
+// the machine (before GTK starts).
 Trace.mark("main")
-
-// The image starts decoding now, while GTK starts.
 StartupDecode.begin()
 let renderNodes: [String]
 do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
