@@ -39,6 +39,17 @@ final class StartupDecodeTests: XCTestCase {
             XCTAssertNil(StartupDecode.pending, "taken once")
             // Shown before its window was, the image still gets the keyboard focus (keys step and zoom).
             let window = try XCTUnwrap(harness.app.activeWindow)
+            // And the first frame that draws the canvas draws it exactly, not an empty
+            // canvas or a scaled level waiting for a rendering made off the main thread
+            // (`CanvasRenderer.renderNow`).
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window.widget))
+            var firstDrawing: ImageCanvas.Drawing?
+            let handler = onSignal(raw(clock), "after-paint") {
+                if firstDrawing == nil { firstDrawing = view.canvas.lastDrawing }
+            }
+            defer { disconnect(raw(clock), handler) }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { firstDrawing != nil })
+            XCTAssertEqual(firstDrawing, .exact, "the window's first frame shows the image")
             GtkTestEnvironment.waitUntilDrawn(window.window.widget)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { gtk_widget_has_focus(view.canvas.widget) != 0 }, "the image has the focus")
         }
