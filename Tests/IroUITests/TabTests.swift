@@ -287,4 +287,18 @@ final class LazyTabTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[4].canvas.showsExactRendering }, "and shows it")
         }
     }
+
+    func testTabsAddedAfterTheFirstFrameArriveEvenInAWindowThatIsNotDrawn() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let files = TabTests.files(harness, ["a.png", "b.png", "c.png"])
+            let window = harness.app.makeWindow() // never presented: no frame ever comes
+            window.open(RawPath(files[0].path), select: true)
+            window.openAfterNextFrame(files.dropFirst().map { RawPath($0.path) })
+            XCTAssertEqual(window.pageCount, 1, "the others wait for the first frame")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.pageCount == 3 }, "and come without one")
+            XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"])
+        }
+    }
 }

@@ -62,28 +62,36 @@ extension DocumentWindow {
 
     /// Adds tabs for `paths` after the selected tab (unselected, in order) once the next
     /// frame is painted, a few per main-loop turn so frames keep coming, then scrolls the
-    /// tab bar back to the selected tab.
+    /// tab bar back to the selected tab. A window that is not drawn (minimised, or on no
+    /// screen) gets them after half a second all the same.
     func openAfterNextFrame(_ paths: [RawPath]) {
-        let start = tabsToAdd.isEmpty
+        let waiting = !tabsToAdd.isEmpty
         tabsToAdd += paths
-        guard start else { return }
-        let addSome = { [weak self] in
-            guard let self, !self.isBeingDestroyed else { return }
-            self.tabAdder = addIdle { [weak self] in
-                guard let self, !self.isBeingDestroyed else { return false }
-                for path in self.tabsToAdd.prefix(Self.tabsPerTurn) { self.open(path, select: false) }
-                self.tabsToAdd.removeFirst(min(Self.tabsPerTurn, self.tabsToAdd.count))
-                guard self.tabsToAdd.isEmpty else { return true }
-                self.tabAdder = nil
-                self.revealSelectedTab()
-                return false
-            }
+        guard !waiting else { return }
+        if let clock = gtk_widget_get_frame_clock(window.widget) {
+            let handler = onSignal(raw(clock), "after-paint") { [weak self] in self?.startAddingTabs() }
+            tabAdderPaint = (raw(clock), handler)
         }
-        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return addSome() }
-        tabAdderHandler = onSignal(raw(clock), "after-paint") { [weak self] in
-            guard let self else { return }
-            disconnect(raw(clock), self.tabAdderHandler)
-            addSome()
+        tabAdderFallback = addTimeout(milliseconds: 500) { [weak self] in
+            self?.startAddingTabs()
+            return false
+        }
+    }
+
+    /// Adds the waiting tabs, a few per main-loop turn (once, from whichever comes first).
+    private func startAddingTabs() {
+        if let (clock, handler) = tabAdderPaint { disconnect(clock, handler) }
+        tabAdderPaint = nil
+        tabAdderFallback?.cancel()
+        guard tabAdder == nil, !tabsToAdd.isEmpty, !isBeingDestroyed else { return }
+        tabAdder = addIdle { [weak self] in
+            guard let self, !self.isBeingDestroyed else { return false }
+            for path in self.tabsToAdd.prefix(Self.tabsPerTurn) { self.open(path, select: false) }
+            self.tabsToAdd.removeFirst(min(Self.tabsPerTurn, self.tabsToAdd.count))
+            guard self.tabsToAdd.isEmpty else { return true }
+            self.tabAdder = nil
+            self.revealSelectedTab()
+            return false
         }
     }
 

@@ -43,7 +43,8 @@ final class DocumentWindow {
     /// Files waiting for their tabs (`openAfterNextFrame`), and what adds them.
     var tabsToAdd: [RawPath] = []
     var tabAdder: SourceID?
-    var tabAdderHandler: SignalHandlerID = 0
+    var tabAdderPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
+    var tabAdderFallback: SourceID?
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
@@ -103,6 +104,7 @@ final class DocumentWindow {
         onSignal(raw(window), "destroy") { [weak self] in
             guard let self else { return }
             self.tabAdder?.cancel()
+            self.tabAdderFallback?.cancel()
             self.owner?.windowDestroyed(self)
         }
         update()
