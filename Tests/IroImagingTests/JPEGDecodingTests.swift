@@ -86,16 +86,10 @@ final class JPEGDecodingTests: XCTestCase {
 
     func testCancellingStopsBetweenChunksOfRows() throws {
         let url = fixtures.quadrants("tall.jpg", width: 64, height: 64 * JPEGDecoding.rowsPerChunk, type: "jpeg")
-        var checks = 0
-        let cancelled = try ImageDecoder.decodeSynchronously(
-            path: RawPath(url.path),
-            isCancelled: {
-                checks += 1
-                // Past reading the file (one chunk), into the rows.
-                return checks > 3
-            })
-        XCTAssertNil(cancelled)
-        XCTAssertEqual(checks, 4, "asked once per chunk until cancelled, then stopped")
+        // Past reading the file (one chunk), into the rows.
+        let cancel = CancelAfter(3)
+        XCTAssertNil(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), isCancelled: cancel.ask))
+        XCTAssertEqual(cancel.questions, 4, "asked once per chunk until cancelled, then stopped")
         let progress = LoadProgress()
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), progress: progress))
         XCTAssertEqual(progress.fraction, 1, accuracy: 1e-9)

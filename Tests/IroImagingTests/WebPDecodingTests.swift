@@ -80,14 +80,8 @@ final class WebPDecodingTests: XCTestCase {
             return RGBA(n, n &* 3, n &* 7)
         }
         XCTAssertGreaterThan(fixtures.data(of: url).count, PixbufLoad.chunkSize / 2, "several chunks")
-        var checks = 0
-        let cancelled = try ImageDecoder.decodeSynchronously(
-            path: RawPath(url.path),
-            isCancelled: {
-                checks += 1
-                return checks > 3
-            })
-        XCTAssertNil(cancelled)
-        XCTAssertEqual(checks, 4)
+        let cancel = CancelAfter(3)
+        XCTAssertNil(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), isCancelled: cancel.ask))
+        XCTAssertEqual(cancel.questions, 4, "asked once per chunk until cancelled, then stopped")
     }
 }
