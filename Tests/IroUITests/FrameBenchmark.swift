@@ -62,7 +62,9 @@ final class FrameBenchmark: XCTestCase {
         }
         harness.app.open([RawPath(url.path)], newWindow: false)
         let window = try XCTUnwrap(harness.app.activeWindow)
-        gtk_window_set_default_size(window.window, 1920, 1080)
+        // The same device pixels at any scale factor (GDK_SCALE=2: 960 × 540 points).
+        let perPoint = max(1, Int32(ProcessInfo.processInfo.environment["GDK_SCALE"] ?? "") ?? 1)
+        gtk_window_set_default_size(window.window, 1920 / perPoint, 1080 / perPoint)
         gtk_window_maximize(window.window)
         GtkTestEnvironment.pump(timeout: 30) { window.selectedView?.canvas.zoom != nil }
         let view = try XCTUnwrap(window.selectedView)

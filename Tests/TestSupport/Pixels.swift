@@ -35,19 +35,22 @@ public struct RenderedPixels {
 
 @MainActor
 public enum WidgetRenderer {
-    /// Renders `widget` with its window's renderer exactly as it is now.
+    /// Renders `widget` with its window's renderer exactly as it is now, in device pixels
+    /// (the widget's size times its scale factor), as the screen shows it.
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
         // Let pending layout and drawing happen first: a widget waiting for its
         // allocation snapshots as nothing.
         gtk_test_widget_wait_for_draw(widget)
-        let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
+        let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
+        let width = Int(gtk_widget_get_width(widget)) * scale, height = Int(gtk_widget_get_height(widget)) * scale
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
             let renderer = gtk_native_get_renderer(native)
         else { return nil }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(raw(paintable)) }
         let snapshot = gtk_snapshot_new()!
-        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
+        gdk_paintable_snapshot(paintable, snapshot, Double(width / scale), Double(height / scale))
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
             print("WidgetRenderer: nothing drawn")
             return nil

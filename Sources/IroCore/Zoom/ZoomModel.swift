@@ -2,9 +2,11 @@
 /// limits, the targets of the zoom commands, pinch semantics and the offset maths that keeps
 /// an anchor point still while the scale changes.
 ///
-/// `scale` is displayed pixels per image pixel, so the view is `imageSize × scale` and the
-/// aspect ratio is always kept. Scroll offsets are the distance from the content's top-left
-/// corner to the viewport's top-left corner (what a GtkAdjustment's value holds).
+/// `scale` is view points (GTK's logical pixels) per image pixel, so the view is
+/// `imageSize × scale` and the aspect ratio is always kept. 100 % is one image pixel per
+/// device pixel: on a display with scale factor 2 that is a scale of 0.5 (`pixelsPerPoint`).
+/// Scroll offsets are the distance from the content's top-left corner to the viewport's
+/// top-left corner (what a GtkAdjustment's value holds).
 public struct ZoomModel: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// Follows the viewport: the whole image, never larger than 100 %.
@@ -32,14 +34,36 @@ public struct ZoomModel: Equatable, Sendable {
     }
     public private(set) var mode: Mode = .bestFit
     public private(set) var scale: Double = 1
+    /// Device pixels per view point: the display's scale factor (2 on most laptops).
+    public private(set) var pixelsPerPoint: Double = 1
     /// Scale when the current pinch began; the gesture reports factors relative to it.
     public private(set) var pinchStartScale: Double?
 
-    public init(imageSize: Size, viewportSize: Size) {
+    public init(imageSize: Size, viewportSize: Size, pixelsPerPoint: Double = 1) {
         self.imageSize = imageSize
         self.viewportSize = viewportSize
+        self.pixelsPerPoint = Self.validPixelsPerPoint(pixelsPerPoint)
         scale = bestFitScale
     }
+
+    /// The display's scale factor changed (the window moved to another monitor): best fit
+    /// refits, a manual zoom keeps its percentage.
+    public mutating func setPixelsPerPoint(_ value: Double) {
+        let valid = Self.validPixelsPerPoint(value)
+        guard valid != pixelsPerPoint else { return }
+        let percentage = scale * pixelsPerPoint
+        pixelsPerPoint = valid
+        if mode == .manual { scale = percentage / valid }
+        refit()
+    }
+
+    private static func validPixelsPerPoint(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 1 }
+
+    /// The scale of 100 %: one image pixel per device pixel.
+    public var naturalScale: Double { 1 / pixelsPerPoint }
+
+    /// Device pixels per image pixel at `scale`: what a rendering or a decode must hold.
+    public func deviceScale(_ scale: Double) -> Double { scale * pixelsPerPoint }
 
     /// Changes the image size (e.g. for rotation) keeping the mode: best fit refits,
     /// a manual scale is only re-clamped.
@@ -69,12 +93,12 @@ public struct ZoomModel: Equatable, Sendable {
     }
 
     /// Best fit shows the whole image but never upscales a small one (BEHAVIOUR C5).
-    public var bestFitScale: Double { min(1, fitScale) }
+    public var bestFitScale: Double { min(naturalScale, fitScale) }
 
-    /// The smaller of 0.2 and fit, so any image can be seen whole (BEHAVIOUR C5).
-    public var minScale: Double { min(Self.minimumScale, fitScale) }
+    /// The smaller of 20 % and fit, so any image can be seen whole (BEHAVIOUR C5).
+    public var minScale: Double { min(Self.minimumScale * naturalScale, fitScale) }
 
-    public var maxScale: Double { Self.maximumScale }
+    public var maxScale: Double { Self.maximumScale * naturalScale }
 
     /// `proposed` limited to `[minScale, maxScale]`; NaN keeps the current scale.
     public func clampedScale(_ proposed: Double) -> Double {
@@ -84,11 +108,11 @@ public struct ZoomModel: Equatable, Sendable {
 
     public var canZoomIn: Bool { scale < maxScale - Self.tolerance }
     public var canZoomOut: Bool { scale > minScale + Self.tolerance }
-    public var isNatural: Bool { abs(scale - 1) < Self.tolerance }
+    public var isNatural: Bool { abs(scale - naturalScale) < Self.tolerance }
 
-    /// The zoom as a whole percentage, for the label next to the toolbar.
+    /// The zoom as a whole percentage (of device pixels), for the label next to the toolbar.
     public var percent: Int {
-        let value = (scale * 100).rounded()
+        let value = (deviceScale(scale) * 100).rounded()
         return value.isFinite ? Int(value) : 100
     }
 
@@ -100,9 +124,9 @@ public struct ZoomModel: Equatable, Sendable {
 
     public func zoomInTarget() -> Double { clampedScale(scale * Self.stepFactor) }
     public func zoomOutTarget() -> Double { clampedScale(scale / Self.stepFactor) }
-    public func resetTarget() -> Double { clampedScale(1) }
+    public func resetTarget() -> Double { clampedScale(naturalScale) }
     /// 200 % (the `2` key), or as near as the limits allow.
-    public func doubleSizeTarget() -> Double { clampedScale(2) }
+    public func doubleSizeTarget() -> Double { clampedScale(2 * naturalScale) }
     public func bestFitTarget() -> Double { bestFitScale }
     /// Where `toggleBestFit()` will end, for animating the F key.
     public func toggleBestFitTarget() -> Double { mode == .bestFit ? resetTarget() : bestFitTarget() }
@@ -123,7 +147,7 @@ public struct ZoomModel: Equatable, Sendable {
 
     /// F: from best fit to 100 %, from anything else to best fit.
     public mutating func toggleBestFit() {
-        if mode == .bestFit { setScale(1) } else { applyBestFit() }
+        if mode == .bestFit { setScale(naturalScale) } else { applyBestFit() }
     }
 
     // MARK: Pinch (BEHAVIOUR C2)

@@ -141,7 +141,7 @@ final class DocumentView {
             return
         }
         // Reloading a changed file keeps the detail the view has now; another file starts at best fit.
-        let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom?.scale ?? 1) : screenDetail
+        let detail: DecodeDetail = showsImage && !startsFresh ? .scale(canvas.zoom.map { $0.deviceScale($0.scale) } ?? 1) : screenDetail
         decode(path, detail: detail)
     }
 

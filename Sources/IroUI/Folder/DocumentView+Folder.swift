@@ -74,7 +74,7 @@ extension DocumentView {
     func preloadNeighbours() {
         guard let browser = folderBrowser, gtk_widget_get_mapped(widget) != 0 else { return }
         let neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map(browser.path(of:))
-        preloader.keep(neighbours, detail: screenDetail, viewport: canvas.viewportSize)
+        preloader.keep(neighbours, detail: screenDetail, viewport: canvas.viewportSize, pixelsPerPoint: canvas.pixelsPerPoint)
     }
 
     /// "3 / 27" under the name in the header: where the shown image is in its folder.

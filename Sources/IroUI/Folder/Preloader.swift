@@ -25,7 +25,7 @@ final class Preloader {
 
     /// Keeps, or starts, the decodes of `paths` (for a view of `viewport`); cancels and
     /// drops every other.
-    func keep(_ paths: [RawPath], detail: DecodeDetail, viewport: Size = Size(width: 0, height: 0)) {
+    func keep(_ paths: [RawPath], detail: DecodeDetail, viewport: Size = Size(width: 0, height: 0), pixelsPerPoint: Double = 1) {
         for (path, task) in tasks where !paths.contains(path) {
             task.cancel()
             tasks[path] = nil
@@ -33,7 +33,7 @@ final class Preloader {
         for path in ready.keys where !paths.contains(path) { ready[path] = nil }
         for path in paths where tasks[path] == nil && ready[path] == nil {
             tasks[path] = Task { [weak self] in
-                let ahead = await Self.decode(path, detail: detail, viewport: viewport)
+                let ahead = await Self.decode(path, detail: detail, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 guard let self, !Task.isCancelled else { return }
                 self.tasks[path] = nil
                 if let ahead { self.ready[path] = ahead }
@@ -65,7 +65,9 @@ final class Preloader {
 
     /// A file that fails to decode simply is not preloaded: stepping to it shows its error.
     @concurrent
-    nonisolated private static func decode(_ path: RawPath, detail: DecodeDetail, viewport: Size) async -> Ahead? {
+    nonisolated private static func decode(_ path: RawPath, detail: DecodeDetail, viewport: Size, pixelsPerPoint: Double) async
+        -> Ahead?
+    {
         let decoded: ImagePyramid?
         do {
             decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: detail)
@@ -75,7 +77,9 @@ final class Preloader {
         }
         guard let pyramid = decoded, !Task.isCancelled else { return nil }
         // An animation plays from its first frame: no rendering ahead for it.
-        let rendering = pyramid.image?.animation == nil ? ImageCanvas.freshRendering(of: pyramid, viewport: viewport) : nil
+        let rendering =
+            pyramid.image?.animation == nil
+            ? ImageCanvas.freshRendering(of: pyramid, viewport: viewport, pixelsPerPoint: pixelsPerPoint) : nil
         return Ahead(pyramid: pyramid, rendering: rendering)
     }
 }

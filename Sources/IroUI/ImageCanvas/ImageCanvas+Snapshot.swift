@@ -25,10 +25,14 @@ extension ImageCanvas {
             appendCheckerboard(under: rect(origin.x, origin.y, shown.width, shown.height), on: snapshot)
         }
         if let rendering = renderer.rendering, covers(rendering, origin: origin) {
-            let content = rendering.request.content
-            var bounds = rect(origin.x + Double(content.x), origin.y + Double(content.y), Double(content.width), Double(content.height))
+            // Device pixels, drawn in view points: 1:1 on the screen at any scale factor.
+            let content = rendering.request.content, perPoint = zoom.pixelsPerPoint
+            let x = origin.x + Double(content.x) / perPoint, y = origin.y + Double(content.y) / perPoint
+            var bounds = rect(x, y, Double(content.width) / perPoint, Double(content.height) / perPoint)
             if drawsWithCairo, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
-                cairo_set_source_surface(cr, rendering.surface, Double(bounds.origin.x), Double(bounds.origin.y))
+                cairo_translate(cr, x, y)
+                cairo_scale(cr, 1 / perPoint, 1 / perPoint)
+                cairo_set_source_surface(cr, rendering.surface, 0, 0)
                 cairo_paint(cr)
                 cairo_destroy(cr)
             } else {
@@ -60,10 +64,10 @@ extension ImageCanvas {
     /// exists. Zooming out of an image larger than the view uncovers parts it lacks.
     private func stretch(of rendering: ViewRendering, origin: Point) -> Double? {
         guard let zoom, rendering.request.quarterTurns == quarterTurns, rendering.hue == hue else { return nil }
-        let factor = displayScale / rendering.request.scale
+        let factor = zoom.deviceScale(displayScale) / rendering.request.scale
         // Past 2× either way it looks too soft or too rough even for a moment: the level then.
         guard factor.isFinite, factor >= 0.5, factor <= 2 else { return nil }
-        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
+        let visible = Self.visibleDeviceContent(zoom: zoom, origin: origin, scale: displayScale)
         let content = rendering.request.content
         // Within a pixel: the visible rectangle is rounded out to whole pixels, and where it
         // meets the image's edge the last one is only partly image.
@@ -78,12 +82,13 @@ extension ImageCanvas {
     /// converts the level's every pixel into a new surface. Nearest-neighbour: these frames
     /// last a few ms each while the scale moves, and bilinear made the first one 5 ms later.
     private func drawStretched(_ rendering: ViewRendering, by factor: Double, at origin: Point, on snapshot: OpaquePointer) {
-        let content = rendering.request.content
-        let x = origin.x + Double(content.x) * factor, y = origin.y + Double(content.y) * factor
-        var bounds = rect(x, y, Double(content.width) * factor, Double(content.height) * factor)
+        // `factor` maps device pixels to device pixels; the snapshot is in view points.
+        let content = rendering.request.content, toPoints = factor / (zoom?.pixelsPerPoint ?? 1)
+        let x = origin.x + Double(content.x) * toPoints, y = origin.y + Double(content.y) * toPoints
+        var bounds = rect(x, y, Double(content.width) * toPoints, Double(content.height) * toPoints)
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         cairo_translate(cr, x, y)
-        cairo_scale(cr, factor, factor)
+        cairo_scale(cr, toPoints, toPoints)
         cairo_set_source_surface(cr, rendering.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_FAST)
         cairo_paint(cr)
@@ -133,8 +138,9 @@ extension ImageCanvas {
     /// The approximate path: the nearest larger pyramid level, scaled, turned and
     /// recoloured by GSK.
     private func drawScaledLevel(of pyramid: ImagePyramid, at origin: Point, on snapshot: OpaquePointer) {
-        let viewport = viewportSize
-        let level = pyramid.level(for: displayScale, maxPixels: max(1, Int(4 * viewport.width * viewport.height)))
+        let viewport = viewportSize, perPoint = zoom?.pixelsPerPoint ?? 1
+        let devicePixels = viewport.width * viewport.height * perPoint * perPoint
+        let level = pyramid.level(for: displayScale * perPoint, maxPixels: max(1, Int(4 * devicePixels)))
         let width = Double(pyramid.width) * displayScale, height = Double(pyramid.height) * displayScale
         gtk_snapshot_save(snapshot)
         var position = graphene_point_t(x: Float(origin.x), y: Float(origin.y))

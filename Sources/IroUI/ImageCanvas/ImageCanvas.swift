@@ -30,8 +30,12 @@ final class ImageCanvas: CustomWidgetDelegate {
     private(set) var quarterTurns = 0
     /// nil until both the image and an allocation are known.
     private(set) var zoom: ZoomModel?
-    /// The scale being drawn: the model's, or an in-between one while animating or pinching.
+    /// The scale being drawn (view points per image pixel): the model's, or an in-between
+    /// one while animating or pinching.
     private(set) var displayScale: Double = 1
+    /// Device pixels per view point (the surface's scale factor): renderings, levels and
+    /// decodes are made in device pixels, so every one of them carries image detail.
+    var pixelsPerPoint: Double { Double(max(1, gtk_widget_get_scale_factor(widget))) }
     let renderer = CanvasRenderer()
     private(set) var animator: ZoomAnimator!
     /// The input controllers (owned by the widget), kept for tests that emit their signals.
@@ -94,6 +98,18 @@ final class ImageCanvas: CustomWidgetDelegate {
             self?.viewChanged()
         }
         onSignal(raw(widget), "unmap") { [weak self] in self?.stopFollowingFrames() }
+        onNotify(raw(widget), "scale-factor") { [weak self] in self?.scaleFactorChanged() }
+    }
+
+    /// The window moved to a monitor with another scale factor: the zoom keeps its
+    /// percentage (or refits), and every rendering is made again in the new device pixels.
+    private func scaleFactorChanged() {
+        guard zoom?.pixelsPerPoint != pixelsPerPoint else { return }
+        renderer.discard()
+        updateModel { $0.setPixelsPerPoint(pixelsPerPoint) }
+        if let zoom { displayScale = zoom.scale }
+        configureAdjustments(offset: offset)
+        notifyZoomChangedLater()
     }
 
     /// Swaps in other levels of the same image (more detail, or a trimmed pyramid for a
@@ -116,6 +132,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         if let restored = view?.zoom {
             var model = restored
             model.setImageSize(shownSize(of: pyramid))
+            model.setPixelsPerPoint(pixelsPerPoint)
             zoom = model
             displayScale = model.scale
             pendingOffset = view?.scrollOffset
@@ -144,7 +161,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         guard zoom == nil, let pyramid else { return }
         let viewport = viewportSize
         guard viewport.width > 0, viewport.height > 0 else { return }
-        zoom = ZoomModel(imageSize: shownSize(of: pyramid), viewportSize: viewport)
+        zoom = ZoomModel(imageSize: shownSize(of: pyramid), viewportSize: viewport, pixelsPerPoint: pixelsPerPoint)
         displayScale = zoom?.scale ?? 1
         notifyZoomChangedLater()
     }
@@ -180,7 +197,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     func viewChanged() {
         guard let pyramid, let zoom, gtk_widget_get_mapped(widget) != 0 else { return }
         // The target scale, so a decode starts with a zoom animation, not after it.
-        let needed = max(zoom.scale, displayScale)
+        let needed = zoom.deviceScale(max(zoom.scale, displayScale))
         if pyramid.needsMoreDetail(at: needed) { onNeedsDetail?(needed) }
         guard !animator.isRunning, !zoom.isPinching else { return }
         if let rendering = renderer.rendering, renderer.isMade(from: pyramid), covers(rendering, origin: wholePixelOrigin) { return }
@@ -201,22 +218,38 @@ final class ImageCanvas: CustomWidgetDelegate {
         renderer.request(request, from: pyramid)
     }
 
-    /// The exact rendering a view needs: its visible content, on whole pixels, plus the
-    /// margin, at `scale`. Nil when nothing is visible.
+    /// The exact rendering a view needs: its visible content, on whole device pixels, plus
+    /// the margin, at `scale`. Nil when nothing is visible.
     nonisolated static func renderingRequest(zoom: ZoomModel, offset: Point, scale: Double, quarterTurns: Int) -> ViewRendering.Request? {
-        let exact = zoom.contentOrigin(offset: offset, scale: scale)
-        let content = ViewGeometry.visibleContent(
-            viewport: zoom.viewportSize, origin: Point(x: exact.x.rounded(), y: exact.y.rounded()),
-            contentSize: zoom.contentSize(at: scale), margin: renderMargin)
-        return content.isEmpty ? nil : ViewRendering.Request(scale: scale, content: content, quarterTurns: quarterTurns)
+        let origin = wholePixelOrigin(zoom: zoom, offset: offset, scale: scale)
+        let content = visibleDeviceContent(zoom: zoom, origin: origin, scale: scale, margin: renderMargin)
+        return content.isEmpty
+            ? nil : ViewRendering.Request(scale: zoom.deviceScale(scale), content: content, quarterTurns: quarterTurns)
+    }
+
+    /// Where the content's top-left corner goes at `scale`, in view points, moved onto
+    /// the device pixel grid so a 1:1 rendering lands exactly on the screen's pixels.
+    nonisolated static func wholePixelOrigin(zoom: ZoomModel, offset: Point, scale: Double) -> Point {
+        let exact = zoom.contentOrigin(offset: offset, scale: scale), perPoint = zoom.pixelsPerPoint
+        return Point(x: (exact.x * perPoint).rounded() / perPoint, y: (exact.y * perPoint).rounded() / perPoint)
+    }
+
+    /// The content visible with its corner at `origin` (view points, on the device grid),
+    /// in device pixels of the content at `scale`, widened by `margin` of the viewport.
+    nonisolated static func visibleDeviceContent(zoom: ZoomModel, origin: Point, scale: Double, margin: Double = 0) -> PixelRect {
+        let perPoint = zoom.pixelsPerPoint
+        return ViewGeometry.visibleContent(
+            viewport: Size(width: zoom.viewportSize.width * perPoint, height: zoom.viewportSize.height * perPoint),
+            origin: Point(x: (origin.x * perPoint).rounded(), y: (origin.y * perPoint).rounded()),
+            contentSize: zoom.contentSize(at: zoom.deviceScale(scale)), margin: margin)
     }
 
     /// The rendering a fresh view of `pyramid` starts with in a viewport of `viewport`
     /// (best fit or 100 %, scrolled to the start, not turned, hue unchanged): what the
     /// folder's next image will need, made ahead with its decode.
-    nonisolated static func freshRendering(of pyramid: ImagePyramid, viewport: Size) -> ViewRendering? {
+    nonisolated static func freshRendering(of pyramid: ImagePyramid, viewport: Size, pixelsPerPoint: Double) -> ViewRendering? {
         guard viewport.width > 0, viewport.height > 0 else { return nil }
-        let zoom = ZoomModel(imageSize: pyramid.size, viewportSize: viewport)
+        let zoom = ZoomModel(imageSize: pyramid.size, viewportSize: viewport, pixelsPerPoint: pixelsPerPoint)
         guard let request = renderingRequest(zoom: zoom, offset: .zero, scale: zoom.scale, quarterTurns: 0) else { return nil }
         return ViewRendering.render(request, hue: HueControl.neutral, from: pyramid)
     }
@@ -261,21 +294,20 @@ final class ImageCanvas: CustomWidgetDelegate {
         return renderer.isMade(from: pyramid) && covers(rendering, origin: wholePixelOrigin)
     }
 
-    /// Where the content's top-left corner is drawn, on whole pixels, so that a 1:1
-    /// rendering lands exactly on the screen's grid.
+    /// Where the content's top-left corner is drawn, on whole device pixels.
     var wholePixelOrigin: Point {
         guard let zoom else { return .zero }
-        let exact = zoom.contentOrigin(offset: offset, scale: displayScale)
-        return Point(x: exact.x.rounded(), y: exact.y.rounded())
+        return Self.wholePixelOrigin(zoom: zoom, offset: offset, scale: displayScale)
     }
 
     /// Whether `rendering` shows the current view exactly.
     func covers(_ rendering: ViewRendering, origin: Point) -> Bool {
         guard let zoom else { return false }
         let request = rendering.request
-        guard request.scale == displayScale, request.quarterTurns == quarterTurns, rendering.hue == hue else { return false }
-        let visible = ViewGeometry.visibleContent(viewport: viewportSize, origin: origin, contentSize: zoom.contentSize(at: displayScale))
-        return request.content.contains(visible)
+        guard request.scale == zoom.deviceScale(displayScale), request.quarterTurns == quarterTurns, rendering.hue == hue else {
+            return false
+        }
+        return request.content.contains(Self.visibleDeviceContent(zoom: zoom, origin: origin, scale: displayScale))
     }
 
     // MARK: CustomWidgetDelegate

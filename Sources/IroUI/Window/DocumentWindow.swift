@@ -146,7 +146,7 @@ final class DocumentWindow {
         adw_window_title_set_title(windowTitle, title)
         adw_window_title_set_subtitle(windowTitle, view?.folderPosition ?? "")
         let zoom = view?.canvas.zoom
-        zoomToolbar.show(zoom == nil ? nil : view?.canvas.zoom?.scale)
+        zoomToolbar.show(percent: zoom?.percent)
         gtk_widget_set_visible(zoomToolbar.widget, zoom == nil ? 0 : 1)
         gtk_widget_set_visible(zoomToolbar.percentage, zoom == nil ? 0 : 1)
         actions.setEnabled("zoom-in", zoom?.canZoomIn ?? false)

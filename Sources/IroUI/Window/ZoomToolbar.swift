@@ -33,9 +33,9 @@ final class ZoomToolbar {
         }
     }
 
-    /// Shows `zoom`'s percentage (blank when no image is shown).
-    func show(_ scale: Double?) {
-        let text = scale.map { "\(Int(($0 * 100).rounded())) %" } ?? ""
+    /// Shows the zoom's percentage (blank when no image is shown).
+    func show(percent: Int?) {
+        let text = percent.map { "\($0) %" } ?? ""
         gtk_label_set_text(label, text)
     }
 }
