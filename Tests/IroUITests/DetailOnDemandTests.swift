@@ -14,7 +14,13 @@ final class DetailOnDemandTests: XCTestCase {
     func testALargeJPEGOpensReducedAndGetsEveryPixelWhenZoomedIn() throws {
         try onMain {
             let harness = AppHarness()
-            defer { harness.close() }
+            // The decode a zoom asks for, not the one a resting view starts (IdleDetailTests).
+            let rest = IdleDetail.restMilliseconds
+            IdleDetail.restMilliseconds = nil
+            defer {
+                IdleDetail.restMilliseconds = rest
+                harness.close()
+            }
             let url = harness.fixtures.quadrants("large.jpg", width: 4000, height: 3000, type: "jpeg")
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)

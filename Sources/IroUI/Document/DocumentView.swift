@@ -28,6 +28,8 @@ final class DocumentView {
     /// The file is gone from disk; the tab keeps its last image (BEHAVIOUR A9).
     var isFileDeleted = false
     var loadTask: Task<Void, Never>?
+    /// The rest of the shown image's detail, decoded while the view rests.
+    let idleDetail = IdleDetail()
     /// The decoded image, once loaded.
     var image: DecodedImage? { canvas.image }
 
@@ -81,6 +83,7 @@ final class DocumentView {
         onSignal(raw(canvas.widget), "map") { [weak self] in
             guard let self else { return }
             self.player?.setVisible(true)
+            self.decodeRestWhenIdle()
             if self.focusWhenMapped, !self.isBrieflyShown {
                 self.focusWhenMapped = false
                 gtk_widget_grab_focus(self.canvas.widget)
@@ -91,7 +94,12 @@ final class DocumentView {
             self.loadIfWaiting()
             self.startBrowsing() // a tab opened in the background
         }
-        onSignal(raw(canvas.widget), "unmap") { [weak self] in self?.player?.setVisible(false) }
+        onSignal(raw(canvas.widget), "unmap") { [weak self] in
+            guard let self else { return }
+            self.player?.setVisible(false)
+            self.idleDetail.cancel()
+            if self.loadTask == nil { self.loadingBar.stop() } // a zoom that waited for it asks again when shown
+        }
         onSignal(raw(root), "destroy") { [weak self] in
             self?.player?.stop()
             self?.cancelLoad()
@@ -153,7 +161,27 @@ final class DocumentView {
         guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
             !isFileDeleted, case .loaded = document.state, let imagePath
         else { return }
+        // Every pixel is on its way already: the bar shows how far it has come.
+        if idleDetail.isDecoding, let progress = idleDetail.progress { return loadingBar.start(following: progress) }
+        idleDetail.cancel()
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
+    }
+
+    /// Once the view has rested on the image a moment, decodes the rest of its detail
+    /// (`IdleDetail`); only for the shown tab, and not while anything else loads.
+    func decodeRestWhenIdle() {
+        idleDetail.schedule { [weak self] in
+            guard let self, gtk_widget_get_mapped(self.canvas.widget) != 0, self.player == nil, self.loadTask == nil,
+                !self.isFileDeleted, case .loaded = self.document.state, let path = self.imagePath,
+                let pyramid = self.canvas.pyramid,
+                IdleDetail.wants(width: pyramid.width, height: pyramid.height, detail: pyramid.detail)
+            else { return nil }
+            return (path, pyramid)
+        } done: { [weak self] pyramid in
+            guard let self else { return }
+            self.loadingBar.stop() // shown if a zoom came to wait for it
+            self.canvas.replacePyramid(pyramid)
+        }
     }
 
     /// `reusing`: levels of the same pixels to keep below the new detail.
@@ -244,6 +272,7 @@ final class DocumentView {
             }
             startBrowsing()
             preloadNeighboursSoon()
+            decodeRestWhenIdle()
         case .success(nil):
             return // cancelled
         case .failure(let error):
@@ -272,6 +301,7 @@ final class DocumentView {
     }
 
     func cancelLoad() {
+        idleDetail.cancel()
         fileSettle?.cancel()
         fileSettle = nil
         loadTask?.cancel()

@@ -1,0 +1,67 @@
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The rest of the shown image's detail, decoded once the view has rested on it for a
+/// moment, so the first zoom-in is sharp at once instead of after a decode (BEHAVIOUR A6).
+/// Quiet: no loading bar and no tab spinner unless a zoom comes to wait for it. Anything
+/// that loads, hides the tab or trims it cancels it.
+@MainActor
+final class IdleDetail {
+    /// How long the view must rest on an image first: stepping through a folder, or
+    /// switching tabs, never starts one. nil: never (tests of the decode a zoom asks for).
+    static var restMilliseconds: UInt32? = 300
+    /// Images whose every pixel takes more than this (as RGBA) are not decoded whole
+    /// unasked: a zoom that needs the detail decodes it then.
+    nonisolated static let budget = 128 * 1024 * 1024
+
+    private var timer: SourceID?
+    private var task: Task<Void, Never>?
+    /// How far the decode under way has come (a zoom that waits for it shows it).
+    private(set) var progress: LoadProgress?
+
+    var isDecoding: Bool { task != nil }
+
+    /// Whether an image of `width` × `height` decoded to `detail` has detail left that
+    /// this may decode.
+    nonisolated static func wants(width: Int, height: Int, detail: Double) -> Bool {
+        guard detail < 1 - 1e-9, width > 0, height > 0 else { return false }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && pixels <= budget / 4
+    }
+
+    /// After the rest, asks `decode` to start (it returns the decode to run, or nil when
+    /// the view no longer wants one), runs it off the main thread and hands a result to `done`.
+    func schedule(
+        _ start: @escaping @MainActor () -> (path: RawPath, reusing: ImagePyramid)?,
+        done: @escaping @MainActor (ImagePyramid) -> Void
+    ) {
+        cancel()
+        guard let rest = Self.restMilliseconds else { return }
+        timer = after(milliseconds: rest) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            guard let (path, smaller) = start() else { return }
+            let progress = LoadProgress()
+            self.progress = progress
+            Trace.mark("idle detail: decode starts")
+            self.task = Task { [weak self] in
+                let decoded = try? await ImageDecoder.decodeForDisplay(path: path, detail: .full, reusing: smaller, progress: progress)
+                guard !Task.isCancelled, let self else { return }
+                self.task = nil
+                self.progress = nil
+                Trace.mark("idle detail: decode ended")
+                // A file that no longer decodes says so when it is loaded again (it is watched).
+                if let decoded { done(decoded) }
+            }
+        }
+    }
+
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+        task?.cancel()
+        task = nil
+        progress = nil
+    }
+}
