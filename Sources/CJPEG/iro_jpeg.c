@@ -73,6 +73,26 @@ int iro_jpeg_start(IroJpeg *jpeg, int reduction, int *width, int *height, char *
     return 1;
 }
 
+int iro_jpeg_crop(IroJpeg *jpeg, int *x, int *width, char *error, size_t error_size) {
+    if (setjmp(jpeg->escape)) {
+        describe(jpeg, error, error_size);
+        return 0;
+    }
+    JDIMENSION offset = (JDIMENSION)*x, columns = (JDIMENSION)*width;
+    jpeg_crop_scanline(&jpeg->info, &offset, &columns);
+    *x = (int)offset;
+    *width = (int)columns;
+    return 1;
+}
+
+int iro_jpeg_skip_rows(IroJpeg *jpeg, int rows, char *error, size_t error_size) {
+    if (setjmp(jpeg->escape)) {
+        describe(jpeg, error, error_size);
+        return -1;
+    }
+    return rows > 0 ? (int)jpeg_skip_scanlines(&jpeg->info, (JDIMENSION)rows) : 0;
+}
+
 int iro_jpeg_read_rows(IroJpeg *jpeg, uint8_t *pixels, size_t stride, int rows, char *error, size_t error_size) {
     if (setjmp(jpeg->escape)) {
         describe(jpeg, error, error_size);

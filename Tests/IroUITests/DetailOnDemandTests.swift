@@ -48,6 +48,47 @@ final class DetailOnDemandTests: XCTestCase {
         }
     }
 
+    /// Zooming into a large JPEG shows every pixel of the part looked at (decoded on its
+    /// own) before the whole image has them, and is exact once it has.
+    func testTheZoomedPartOfALargeJPEGIsSharpBeforeTheWholeImageIsDecoded() throws {
+        try onMain {
+            let harness = AppHarness()
+            let rest = IdleDetail.restMilliseconds
+            IdleDetail.restMilliseconds = nil
+            defer {
+                IdleDetail.restMilliseconds = rest
+                harness.close()
+            }
+            // Stripes two pixels wide: at 100 % they alternate, from a reduced level they blur to grey.
+            let url = harness.fixtures.image("stripes.jpg", width: 6000, height: 4000, type: "jpeg") { x, _ in
+                x / 2 % 2 == 0 ? RGBA(235, 235, 235) : RGBA(20, 20, 20)
+            }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            let canvas = view.canvas
+            ZoomTests.settle(view)
+            XCTAssertLessThan(canvas.pyramid?.detail ?? 1, 1)
+
+            window.actions.activate("zoom-reset") // 100 %
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { canvas.pyramid?.region != nil || canvas.pyramid?.detail == 1 })
+            let region = try XCTUnwrap(canvas.pyramid?.region, "the part shown arrived before every pixel")
+            XCTAssertLessThan(canvas.pyramid?.detail ?? 1, 1)
+            XCTAssertTrue(region.rect.contains(try XCTUnwrap(canvas.restingImageRect)), "it covers the view: \(region.rect)")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { canvas.showsExactRendering || canvas.pyramid?.detail == 1 })
+            if canvas.pyramid?.region != nil {
+                let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+                let (x, y) = (pixels.width / 2, pixels.height / 2)
+                let contrast = (0..<4).map { abs(Int(pixels.pixel(x + $0, y).g) - Int(pixels.pixel(x + $0 + 1, y).g)) }.max() ?? 0
+                XCTAssertGreaterThan(contrast, 150, "two-pixel stripes, sharp from the region's pixels")
+            }
+
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 30) { canvas.pyramid?.detail == 1 && !view.isLoading })
+            XCTAssertNil(canvas.pyramid?.region, "every pixel now: the part is let go")
+            ZoomTests.settle(view)
+            XCTAssertTrue(canvas.showsExactRendering)
+        }
+    }
+
     func testAnExportOfAReducedTabHasEveryPixel() async throws {
         let fixtures = Fixtures()
         let url = fixtures.quadrants("wide.jpg", width: 4000, height: 3000, type: "jpeg")

@@ -24,6 +24,14 @@ IroJpeg *iro_jpeg_open(const uint8_t *data, size_t size, IroJpegInfo *info, char
 /// scaling, exact for every reduction). Sets the output size. 0 on failure.
 int iro_jpeg_start(IroJpeg *jpeg, int reduction, int *width, int *height, char *error, size_t error_size);
 
+/// After `iro_jpeg_start`: decodes only the columns from `*x`, `*width` wide. libjpeg
+/// widens them to whole blocks and writes back the columns it will decode. 0 on failure.
+int iro_jpeg_crop(IroJpeg *jpeg, int *x, int *width, char *error, size_t error_size);
+
+/// Skips `rows` rows without producing their pixels (their data is still read). Returns
+/// the rows skipped, or -1 on failure.
+int iro_jpeg_skip_rows(IroJpeg *jpeg, int rows, char *error, size_t error_size);
+
 /// Reads up to `rows` rows of RGB into `pixels` (rows `stride` bytes apart). Returns the
 /// rows read, or -1 on failure.
 int iro_jpeg_read_rows(IroJpeg *jpeg, uint8_t *pixels, size_t stride, int rows, char *error, size_t error_size);

@@ -46,6 +46,9 @@ public final class ImagePyramid: @unchecked Sendable {
     public let levels: [Level]
     /// The decoded full image, when this pyramid has it.
     public let image: DecodedImage?
+    /// Every pixel of the part being looked at, while the levels hold less detail than the
+    /// view shows (`ImageDecoder.decodeRegion`).
+    public let region: DetailRegion?
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }
     /// Whether the image has an alpha channel (transparent pixels to show as such).
@@ -57,7 +60,7 @@ public final class ImagePyramid: @unchecked Sendable {
     /// Whether a view at `scale` would show more detail than the levels hold.
     public func needsMoreDetail(at scale: Double) -> Bool { min(1, scale) > detail * 1.001 }
     /// Bytes of pixels held.
-    public var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } }
+    public var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } + (region?.byteCount ?? 0) }
 
     static let smallestSide = 256
 
@@ -90,13 +93,20 @@ public final class ImagePyramid: @unchecked Sendable {
             current = half
         }
         self.levels = levels + reused
+        region = nil
     }
 
-    nonisolated private init(width: Int, height: Int, levels: [Level]) {
+    nonisolated private init(width: Int, height: Int, levels: [Level], image: DecodedImage? = nil, region: DetailRegion? = nil) {
         self.width = width
         self.height = height
         self.levels = levels
-        image = nil
+        self.image = image
+        self.region = region
+    }
+
+    /// The same levels with `region`'s pixels beside them.
+    nonisolated public func with(_ region: DetailRegion) -> ImagePyramid {
+        ImagePyramid(width: width, height: height, levels: levels, image: image, region: region)
     }
 
     /// The levels no larger than `maxSide` (at least the smallest one), sharing

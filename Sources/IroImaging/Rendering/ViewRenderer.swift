@@ -18,6 +18,23 @@ public final class ViewRendering: @unchecked Sendable {
             self.content = content
             self.quarterTurns = quarterTurns
         }
+
+        /// The same content pixels in the unrotated content of an image of `imageWidth` ×
+        /// `imageHeight` at `scale`.
+        public func unrotatedContent(imageWidth: Int, imageHeight: Int) -> PixelRect {
+            let contentWidth = Int((Double(imageWidth) * scale).rounded(.up))
+            let contentHeight = Int((Double(imageHeight) * scale).rounded(.up))
+            return ViewGeometry.unrotate(
+                content, quarterTurns: ViewGeometry.normalized(quarterTurns), imageWidth: contentWidth, imageHeight: contentHeight)
+        }
+
+        /// The image pixels (upright, full size) the content shows, rounded outwards.
+        public func imageRect(imageWidth: Int, imageHeight: Int) -> PixelRect {
+            let source = unrotatedContent(imageWidth: imageWidth, imageHeight: imageHeight)
+            let x = Int((Double(source.x) / scale).rounded(.down)), y = Int((Double(source.y) / scale).rounded(.down))
+            let maxX = Int((Double(source.maxX) / scale).rounded(.up)), maxY = Int((Double(source.maxY) / scale).rounded(.up))
+            return PixelRect(x: x, y: y, width: maxX - x, height: maxY - y)
+        }
     }
 
     public let request: Request
@@ -61,16 +78,18 @@ public final class ViewRendering: @unchecked Sendable {
             content.width <= 16_384, content.height <= 16_384
         else { return nil }
         let turns = ViewGeometry.normalized(request.quarterTurns)
-        // The same rectangle in the unrotated image's content space.
-        let contentWidth = Int((Double(pyramid.width) * request.scale).rounded(.up))
-        let contentHeight = Int((Double(pyramid.height) * request.scale).rounded(.up))
-        let source = ViewGeometry.unrotate(content, quarterTurns: turns, imageWidth: contentWidth, imageHeight: contentHeight)
+        let source = request.unrotatedContent(imageWidth: pyramid.width, imageHeight: pyramid.height)
         let level = pyramid.level(for: request.scale)
-        guard
-            let scaled = scaledRegion(
-                source, of: level, factor: request.scale / level.scale,
-                magnifying: request.scale > 1 + 1e-9)
-        else { return nil }
+        let magnifying = request.scale > 1 + 1e-9
+        let scaled: OpaquePointer?
+        if level.scale < min(1, request.scale) - 1e-9, let region = pyramid.region, covers(source, at: request.scale, region.rect) {
+            // Short of detail, but every pixel of the part looked at is at hand.
+            let origin = (x: Double(region.rect.x) * request.scale, y: Double(region.rect.y) * request.scale)
+            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: request.scale, magnifying: magnifying)
+        } else {
+            scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale, magnifying: magnifying)
+        }
+        guard let scaled else { return nil }
         let base: OpaquePointer
         switch turns {
         case 1: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_CLOCKWISE) ?? scaled
@@ -84,26 +103,33 @@ public final class ViewRendering: @unchecked Sendable {
         return withHue(hue, request: request, base: pixels)
     }
 
-    /// The pixels of `region` (in level pixels × `factor`) as a new pixbuf (+1). At a
-    /// level's own scale (100 % on the full image) that is a view into the level, not a
-    /// copy: the conversion to BGRA that follows is the only pass over the pixels.
-    nonisolated static func scaledRegion(_ region: PixelRect, of level: ImagePyramid.Level, factor: Double, magnifying: Bool)
-        -> OpaquePointer?
-    {
-        if abs(factor - 1) < 1e-9, region.x >= 0, region.y >= 0,
-            region.x + region.width <= level.width, region.y + region.height <= level.height
+    /// Whether every content pixel of `source` (at `scale`) lies in `rect` (image pixels).
+    nonisolated static func covers(_ source: PixelRect, at scale: Double, _ rect: PixelRect) -> Bool {
+        Double(source.x) >= Double(rect.x) * scale - 1e-6 && Double(source.y) >= Double(rect.y) * scale - 1e-6
+            && Double(source.maxX) <= Double(rect.maxX) * scale + 1e-6 && Double(source.maxY) <= Double(rect.maxY) * scale + 1e-6
+    }
+
+    /// The content pixels `region` of `pixbuf` scaled by `factor` and placed with its corner
+    /// at `origin` (content pixels), as a new pixbuf (+1). At a level's own scale (100 % on
+    /// the full image) that is a view into it, not a copy: the conversion to BGRA that
+    /// follows is the only pass over the pixels.
+    nonisolated static func scaledRegion(
+        _ region: PixelRect, of pixbuf: OpaquePointer, at origin: (x: Double, y: Double), factor: Double, magnifying: Bool
+    ) -> OpaquePointer? {
+        let x = Double(region.x) - origin.x, y = Double(region.y) - origin.y
+        if abs(factor - 1) < 1e-9, x == x.rounded(), y == y.rounded(), x >= 0, y >= 0,
+            Int(x) + region.width <= Int(gdk_pixbuf_get_width(pixbuf)), Int(y) + region.height <= Int(gdk_pixbuf_get_height(pixbuf))
         {
-            return gdk_pixbuf_new_subpixbuf(level.pixbuf, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+            return gdk_pixbuf_new_subpixbuf(pixbuf, Int32(x), Int32(y), Int32(region.width), Int32(region.height))
         }
-        let hasAlpha = gdk_pixbuf_get_has_alpha(level.pixbuf)
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf)
         guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
         // One band of rows per core: each writes only its own rows of `scaled`.
-        nonisolated(unsafe) let source = level.pixbuf, target = scaled
+        nonisolated(unsafe) let source = pixbuf, target = scaled
         let width = Int32(region.width)
         parallelRows(region.height) { rows in
             gdk_pixbuf_scale(
-                source, target, 0, Int32(rows.lowerBound), width, Int32(rows.count),
-                -Double(region.x), -Double(region.y), factor, factor,
+                source, target, 0, Int32(rows.lowerBound), width, Int32(rows.count), -x, -y, factor, factor,
                 magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
         }
         return scaled

@@ -30,6 +30,10 @@ final class DocumentView {
     var loadTask: Task<Void, Never>?
     /// The rest of the shown image's detail, decoded while the view rests.
     let idleDetail = IdleDetail()
+    /// Every pixel of the part the view shows, decoded while the whole image is (JPEG).
+    private var regionTask: Task<Void, Never>?
+    /// gdk-pixbuf's name for the shown image's format (kept when the tab is trimmed).
+    private var formatName: String?
     /// The decoded image, once loaded.
     var image: DecodedImage? { canvas.image }
 
@@ -98,6 +102,8 @@ final class DocumentView {
             guard let self else { return }
             self.player?.setVisible(false)
             self.idleDetail.cancel()
+            self.regionTask?.cancel()
+            self.regionTask = nil
             if self.loadTask == nil { self.loadingBar.stop() } // a zoom that waited for it asks again when shown
         }
         onSignal(raw(root), "destroy") { [weak self] in
@@ -158,13 +164,32 @@ final class DocumentView {
     /// the view shows the levels it has, scaled.
     func addDetail(for scale: Double) {
         // An animation's frames always have every pixel.
-        guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), loadTask == nil,
-            !isFileDeleted, case .loaded = document.state, let imagePath
+        guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), !isFileDeleted,
+            case .loaded = document.state, let imagePath
         else { return }
+        decodeRegionShown(of: pyramid, at: imagePath)
+        guard loadTask == nil else { return }
         // Every pixel is on its way already: the bar shows how far it has come.
         if idleDetail.isDecoding, let progress = idleDetail.progress { return loadingBar.start(following: progress) }
         idleDetail.cancel()
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
+    }
+
+    /// Decodes every pixel of the part of a JPEG the view shows at rest, unless what is held
+    /// covers it or one is under way: in a fraction of the whole decode's time, so a zoom
+    /// into a large photo is sharp well before every pixel of it is there.
+    private func decodeRegionShown(of pyramid: ImagePyramid, at path: RawPath) {
+        guard regionTask == nil, (pyramid.image?.formatName ?? formatName) == "jpeg", let wanted = canvas.restingImageRect,
+            !(pyramid.region?.rect.contains(wanted) ?? false)
+        else { return }
+        regionTask = Task { [weak self] in
+            let region = try? await ImageDecoder.decodeRegion(path: path, covering: wanted)
+            guard !Task.isCancelled, let self else { return }
+            self.regionTask = nil
+            // Only beside the same levels (not more detail that came meanwhile, nor another image).
+            guard let region, let shown = self.canvas.pyramid, shown.levels.first === pyramid.levels.first else { return }
+            self.canvas.replacePyramid(shown.with(region))
+        }
     }
 
     /// Once the view has rested on the image a moment, decodes the rest of its detail
@@ -255,6 +280,7 @@ final class DocumentView {
         switch result {
         case .success(let pyramid?):
             Trace.mark("image shown: \(pyramid.width)×\(pyramid.height)")
+            formatName = pyramid.image?.formatName ?? formatName
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()
             if !startsFresh, let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
@@ -302,6 +328,8 @@ final class DocumentView {
 
     func cancelLoad() {
         idleDetail.cancel()
+        regionTask?.cancel()
+        regionTask = nil
         fileSettle?.cancel()
         fileSettle = nil
         loadTask?.cancel()

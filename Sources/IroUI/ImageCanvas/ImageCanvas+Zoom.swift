@@ -51,13 +51,23 @@ extension ImageCanvas {
     /// animation stops instead of one rendering later.
     private func renderEndAhead(scale final: Double, anchor: Point) {
         guard let zoom, let pyramid else { return }
-        let end = zoom.clampedOffset(
-            zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: displayScale, toScale: final), scale: final)
+        let end = zoom.offsetKeeping(anchor: anchor, offset: offset, fromScale: displayScale, toScale: final)
         guard let request = Self.renderingRequest(zoom: zoom, offset: end, scale: final, quarterTurns: quarterTurns) else { return }
         afterNextFrame { [weak self] in
             guard let self, self.animator.target == final, self.pyramid === pyramid else { return }
             self.renderer.request(request, from: pyramid)
         }
+    }
+
+    /// The part of the image the view shows once at rest (where a running zoom animation
+    /// ends), with the rendering's margin: upright image pixels, for decoding just that.
+    var restingImageRect: PixelRect? {
+        guard let zoom, let pyramid else { return nil }
+        let rest =
+            animator.isRunning
+            ? zoom.offsetKeeping(anchor: animator.anchor, offset: offset, fromScale: displayScale, toScale: zoom.scale) : offset
+        return Self.renderingRequest(zoom: zoom, offset: rest, scale: zoom.scale, quarterTurns: quarterTurns)?
+            .imageRect(imageWidth: pyramid.width, imageHeight: pyramid.height)
     }
 
     /// Ends a running animation at its target.

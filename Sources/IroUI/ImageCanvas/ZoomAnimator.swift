@@ -7,7 +7,8 @@ import IroCore
 final class ZoomAnimator {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private var animation: ZoomAnimation?
-    private var anchor = Point.zero
+    /// The point kept still (view coordinates).
+    private(set) var anchor = Point.zero
     private var tickCallback: guint = 0
 
     init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }

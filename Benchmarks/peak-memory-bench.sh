@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Peak resident memory (VmHWM) of each viewer showing one image, maximised to 1920×1080
+# as desktops do, once it has settled (no CPU for half a second, after a second and a
+# half: Iro decodes the rest of a large image's detail 300 ms after its view rests).
+# Iro beside qimgv, eog and feh (those installed), RUNS runs each, interleaved; medians.
+# Each image is copied alone into a folder of its own, so that no viewer decodes its
+# neighbours ahead (Iro and qimgv do): the cost of the image itself.
+#
+#   Benchmarks/peak-memory-bench.sh [RUNS] IMAGE…
+#
+# Iro is the release build; `Benchmarks/make-launch-images.py` makes a set of images.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+runs=3
+if [[ "${1:-}" =~ ^[0-9]+$ ]]; then runs=$1; shift; fi
+[ $# -gt 0 ] || { echo "usage: peak-memory-bench.sh [RUNS] IMAGE…" >&2; exit 2; }
+source "$repo/Benchmarks/display-session.sh" "$runs" "$@"
+maximise_windows
+
+viewers=()
+for viewer in ${VIEWERS:-iro qimgv eog feh}; do
+  [ "$viewer" = iro ] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
+done
+command_for() {  # viewer image
+  case "$1" in
+    iro) echo "$iro --new-window";;
+    feh) echo "feh --scale-down --geometry 1920x1080";;
+    qimgv) echo "qimgv";;
+    eog) echo "eog --new-instance";;
+  esac
+}
+results="$(mktemp)"; alone="$(mktemp -d)"; trap 'rm -rf "$results" "$alone"' EXIT
+for _ in $(seq "$runs"); do
+  for image in "$@"; do
+    mkdir -p "$alone/$(basename "$image")"
+    copy="$alone/$(basename "$image")/$(basename "$image")"
+    cp "$image" "$copy"
+    for viewer in "${viewers[@]}"; do
+      # shellcheck disable=SC2046
+      $(command_for "$viewer") "$copy" >/dev/null 2>&1 & pid=$!
+      sleep 1.5
+      wait_until_idle $pid
+      echo "$(basename "$image") $viewer $(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")" >>"$results"
+      kill $pid; wait $pid 2>/dev/null || true
+    done
+  done
+done
+
+header="| image |"; rule="|---|"
+for viewer in "${viewers[@]}"; do header+=" $viewer |"; rule+="---|"; done
+echo "peak RSS, MiB, median of $runs"; echo "$header"; echo "$rule"
+for image in "$@"; do
+  name="$(basename "$image")"; row="| $name |"
+  for viewer in "${viewers[@]}"; do
+    row+=" $(awk -v n="$name" -v v="$viewer" '$1==n && $2==v {print $3}' "$results" | median_range) |"
+  done
+  echo "$row"
+done
