@@ -47,6 +47,33 @@ final class JPEGRegionTests: XCTestCase {
         }
     }
 
+    /// With less detail (½, ¼, ⅛): the reduced whole decode's pixels, at that scale.
+    func testAReducedRegionHasTheReducedWholeDecodesPixels() throws {
+        let bytes = fixtures.data(
+            of: fixtures.image("reduced.jpg", width: 1203, height: 805, type: "jpeg") { x, y in
+                RGBA(UInt8((x * 3) & 255), UInt8(y & 255), UInt8((x ^ y) & 255))
+            })
+        let wanted = PixelRect(x: 301, y: 203, width: 317, height: 311) // inside both ways up
+        for orientation in [UInt8(1), 6] {
+            let url = fixtures.bytes("reduced-\(orientation).jpg", oriented(bytes, orientation))
+            for reduction in [2, 4, 8] {
+                let detail = 1 / Double(reduction)
+                let whole = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(detail)))
+                let region = try XCTUnwrap(
+                    try ImageDecoder.decodeRegionSynchronously(path: RawPath(url.path), covering: wanted, detail: detail))
+                let label = "orientation \(orientation), 1/\(reduction): \(region.rect)"
+                XCTAssertEqual(region.scale, detail, label)
+                XCTAssertTrue(region.holds(wanted, detail: detail), "holds what was asked: \(label)")
+                XCTAssertFalse(region.holds(wanted, detail: detail * 2), "not with more detail: \(label)")
+                let same = try XCTUnwrap(
+                    gdk_pixbuf_new_subpixbuf(
+                        whole.pixbuf, Int32(region.rect.x), Int32(region.rect.y), Int32(region.rect.width), Int32(region.rect.height)))
+                defer { g_object_unref(raw(same)) }
+                XCTAssertEqual(largestChannelDifference(region.pixbuf, same), 0, "the reduced decode's pixels: \(label)")
+            }
+        }
+    }
+
     func testARegionReachingPastTheImageIsClippedToIt() throws {
         let url = fixtures.quadrants("q.jpg", width: 200, height: 100, type: "jpeg")
         let region = try XCTUnwrap(

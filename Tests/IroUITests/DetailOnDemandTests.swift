@@ -89,6 +89,47 @@ final class DetailOnDemandTests: XCTestCase {
         }
     }
 
+    /// A JPEG too large to decode whole at the detail a zoom needs (the limit lowered here
+    /// from 64 megapixels): only the part looked at is decoded, again wherever the view moves.
+    func testAJPEGTooLargeToDecodeWholeShowsThePartsLookedAt() throws {
+        try onMain {
+            let harness = AppHarness()
+            let (rest, whole) = (IdleDetail.restMilliseconds, DocumentView.wholeDecodePixels)
+            IdleDetail.restMilliseconds = nil
+            DocumentView.wholeDecodePixels = 4_000_000
+            defer {
+                (IdleDetail.restMilliseconds, DocumentView.wholeDecodePixels) = (rest, whole)
+                harness.close()
+            }
+            let url = harness.fixtures.image("wide.jpg", width: 4000, height: 3000, type: "jpeg") { x, _ in
+                x / 2 % 2 == 0 ? RGBA(235, 235, 235) : RGBA(20, 20, 20)
+            }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            let canvas = view.canvas
+            ZoomTests.settle(view)
+            window.actions.activate("zoom-reset") // 100 %
+            XCTAssertFalse(view.isLoading, "not decoded whole")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { canvas.pyramid?.region != nil && canvas.showsExactRendering })
+            let first = try XCTUnwrap(canvas.pyramid?.region)
+            XCTAssertEqual(first.scale, 1)
+            XCTAssertLessThan(first.rect.width * first.rect.height, 4000 * 3000 / 2, "a part: \(first.rect)")
+
+            canvas.configureAdjustments(offset: Point(x: 0, y: 0)) // to the top-left corner
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 20) {
+                    canvas.restingImageRect.map { canvas.pyramid?.region?.holds($0, detail: 1) ?? false } ?? false
+                        && canvas.showsExactRendering
+                }, "the part moved to is decoded too")
+            XCTAssertEqual(canvas.pyramid?.region?.rect.x, 0)
+            XCTAssertLessThan(canvas.pyramid?.detail ?? 1, 1, "and still not the whole image")
+            XCTAssertFalse(view.isLoading)
+            let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+            let contrast = (0..<4).map { abs(Int(pixels.pixel(100 + $0, 100).g) - Int(pixels.pixel(101 + $0, 100).g)) }.max() ?? 0
+            XCTAssertGreaterThan(contrast, 150, "two-pixel stripes, sharp")
+        }
+    }
+
     func testAnExportOfAReducedTabHasEveryPixel() async throws {
         let fixtures = Fixtures()
         let url = fixtures.quadrants("wide.jpg", width: 4000, height: 3000, type: "jpeg")

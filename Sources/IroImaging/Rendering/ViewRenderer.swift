@@ -82,10 +82,13 @@ public final class ViewRendering: @unchecked Sendable {
         let level = pyramid.level(for: request.scale)
         let magnifying = request.scale > 1 + 1e-9
         let scaled: OpaquePointer?
-        if level.scale < min(1, request.scale) - 1e-9, let region = pyramid.region, covers(source, at: request.scale, region.rect) {
-            // Short of detail, but every pixel of the part looked at is at hand.
-            let origin = (x: Double(region.rect.x) * request.scale, y: Double(region.rect.y) * request.scale)
-            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: request.scale, magnifying: magnifying)
+        if level.scale < min(1, request.scale) - 1e-9, let region = pyramid.region, region.scale > level.scale,
+            region.covers(source, at: request.scale)
+        {
+            // The levels are short of detail, but the part looked at has it.
+            let factor = request.scale / region.scale
+            let origin = (x: Double(region.rect.x) * factor, y: Double(region.rect.y) * factor)
+            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: factor, magnifying: magnifying)
         } else {
             scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale, magnifying: magnifying)
         }
@@ -101,12 +104,6 @@ public final class ViewRendering: @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(base)) }
         guard let pixels = PixelBuffer.from(pixbuf: base) else { return nil }
         return withHue(hue, request: request, base: pixels)
-    }
-
-    /// Whether every content pixel of `source` (at `scale`) lies in `rect` (image pixels).
-    nonisolated static func covers(_ source: PixelRect, at scale: Double, _ rect: PixelRect) -> Bool {
-        Double(source.x) >= Double(rect.x) * scale - 1e-6 && Double(source.y) >= Double(rect.y) * scale - 1e-6
-            && Double(source.maxX) <= Double(rect.maxX) * scale + 1e-6 && Double(source.maxY) <= Double(rect.maxY) * scale + 1e-6
     }
 
     /// The content pixels `region` of `pixbuf` scaled by `factor` and placed with its corner

@@ -167,23 +167,34 @@ final class DocumentView {
         guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), !isFileDeleted,
             case .loaded = document.state, let imagePath
         else { return }
-        decodeRegionShown(of: pyramid, at: imagePath)
-        guard loadTask == nil else { return }
+        let isJPEG = (pyramid.image?.formatName ?? formatName) == "jpeg"
+        if isJPEG { decodeRegionShown(of: pyramid, at: imagePath, detail: scale) }
+        guard loadTask == nil, !isJPEG || Self.decodesWhole(pyramid, at: scale) else { return }
         // Every pixel is on its way already: the bar shows how far it has come.
         if idleDetail.isDecoding, let progress = idleDetail.progress { return loadingBar.start(following: progress) }
         idleDetail.cancel()
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
     }
 
-    /// Decodes every pixel of the part of a JPEG the view shows at rest, unless what is held
-    /// covers it or one is under way: in a fraction of the whole decode's time, so a zoom
-    /// into a large photo is sharp well before every pixel of it is there.
-    private func decodeRegionShown(of pyramid: ImagePyramid, at path: RawPath) {
-        guard regionTask == nil, (pyramid.image?.formatName ?? formatName) == "jpeg", let wanted = canvas.restingImageRect,
-            !(pyramid.region?.rect.contains(wanted) ?? false)
+    /// A JPEG with more pixels than this at the detail a zoom needs is never decoded whole
+    /// (800 MB for the largest Iro opens): the view decodes the part it shows, again
+    /// wherever it moves.
+    static var wholeDecodePixels = 64 << 20
+
+    static func decodesWhole(_ pyramid: ImagePyramid, at scale: Double) -> Bool {
+        let reduction = DecodeDetail.scale(scale).reduction(imageWidth: pyramid.width, imageHeight: pyramid.height)
+        let width = (pyramid.width + reduction - 1) / reduction, height = (pyramid.height + reduction - 1) / reduction
+        return width * height <= wholeDecodePixels
+    }
+
+    /// Decodes the part of a JPEG the view shows at rest with the detail it needs, unless
+    /// what is held covers it or one is under way: in a fraction of the whole decode's
+    /// time, so a zoom into a large photo is sharp well before the whole image is.
+    private func decodeRegionShown(of pyramid: ImagePyramid, at path: RawPath, detail: Double) {
+        guard regionTask == nil, let wanted = canvas.restingImageRect, !(pyramid.region?.holds(wanted, detail: detail) ?? false)
         else { return }
         regionTask = Task { [weak self] in
-            let region = try? await ImageDecoder.decodeRegion(path: path, covering: wanted)
+            let region = try? await ImageDecoder.decodeRegion(path: path, covering: wanted, detail: detail)
             guard !Task.isCancelled, let self else { return }
             self.regionTask = nil
             // Only beside the same levels (not more detail that came meanwhile, nor another image).

@@ -68,6 +68,7 @@ extension ImageCanvas {
             ? zoom.offsetKeeping(anchor: animator.anchor, offset: offset, fromScale: displayScale, toScale: zoom.scale) : offset
         return Self.renderingRequest(zoom: zoom, offset: rest, scale: zoom.scale, quarterTurns: quarterTurns)?
             .imageRect(imageWidth: pyramid.width, imageHeight: pyramid.height)
+            .intersection(PixelRect(x: 0, y: 0, width: pyramid.width, height: pyramid.height))
     }
 
     /// Ends a running animation at its target.
