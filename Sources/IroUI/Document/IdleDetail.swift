@@ -11,9 +11,11 @@ final class IdleDetail {
     /// How long the view must rest on an image first: stepping through a folder, or
     /// switching tabs, never starts one. nil: never (tests of the decode a zoom asks for).
     static var restMilliseconds: UInt32? = 300
-    /// Images whose every pixel takes more than this (as RGBA) are not decoded whole
-    /// unasked: a zoom that needs the detail decodes it then.
-    nonisolated static let budget = 128 * 1024 * 1024
+    /// Images whose every pixel takes more than this (as RGBA: 16 MP) are not decoded whole
+    /// unasked: held at rest, their pixels would lift Iro's memory above the other viewers'
+    /// (docs/PERFORMANCE.md). A zoom decodes the part it shows of a JPEG in a fraction of the
+    /// whole's time, and the rest then.
+    nonisolated static let budget = 64 * 1024 * 1024
 
     private var timer: SourceID?
     private var task: Task<Void, Never>?
