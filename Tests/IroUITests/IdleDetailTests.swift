@@ -54,12 +54,14 @@ final class IdleDetailTests: XCTestCase {
     }
 
     func testOnlyImagesWithinTheBudgetAreDecodedWholeUnasked() {
-        XCTAssertTrue(IdleDetail.wants(width: 4000, height: 3000, detail: 0.5), "12 MP: 46 MB as RGBA")
-        XCTAssertTrue(IdleDetail.wants(width: 4096, height: 4096, detail: 0.25), "16 MP: the budget exactly")
-        XCTAssertFalse(IdleDetail.wants(width: 4096, height: 4097, detail: 0.25), "past the budget: a zoom decodes it")
-        XCTAssertFalse(IdleDetail.wants(width: 6000, height: 4000, detail: 0.5), "24 MP")
-        XCTAssertFalse(IdleDetail.wants(width: 4000, height: 3000, detail: 1), "nothing left to decode")
-        XCTAssertFalse(IdleDetail.wants(width: Int.max, height: 3, detail: 0.5), "overflowing sizes are not within it")
-        XCTAssertFalse(IdleDetail.wants(width: 0, height: 4000, detail: 0.5))
+        XCTAssertTrue(IdleDetail.wants(width: 4000, height: 3000, detail: 0.5, formatName: "jpeg"), "12 MP: 46 MB as RGBA")
+        XCTAssertTrue(IdleDetail.wants(width: 4096, height: 4096, detail: 0.25, formatName: "jpeg"), "16 MP: the budget exactly")
+        XCTAssertFalse(IdleDetail.wants(width: 4096, height: 4097, detail: 0.25, formatName: "jpeg"), "past the budget: a zoom decodes it")
+        XCTAssertFalse(IdleDetail.wants(width: 6000, height: 4000, detail: 0.5, formatName: "jpeg"), "24 MP")
+        XCTAssertFalse(IdleDetail.wants(width: 4000, height: 3000, detail: 1, formatName: "jpeg"), "nothing left to decode")
+        XCTAssertFalse(IdleDetail.wants(width: Int.max, height: 3, detail: 0.5, formatName: "jpeg"), "overflowing sizes are not within it")
+        XCTAssertFalse(IdleDetail.wants(width: 0, height: 4000, detail: 0.5, formatName: "jpeg"))
+        XCTAssertTrue(IdleDetail.wants(width: 4000, height: 3000, detail: 0.5, formatName: "webp"))
+        XCTAssertFalse(IdleDetail.wants(width: 4000, height: 3000, detail: 0.5, formatName: "svg"), "a vector image is rendered as zoomed")
     }
 }

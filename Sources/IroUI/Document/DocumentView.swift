@@ -210,7 +210,9 @@ final class DocumentView {
             guard let self, gtk_widget_get_mapped(self.canvas.widget) != 0, self.player == nil, self.loadTask == nil,
                 !self.isFileDeleted, case .loaded = self.document.state, let path = self.imagePath,
                 let pyramid = self.canvas.pyramid,
-                IdleDetail.wants(width: pyramid.width, height: pyramid.height, detail: pyramid.detail)
+                IdleDetail.wants(
+                    width: pyramid.width, height: pyramid.height, detail: pyramid.detail,
+                    formatName: pyramid.image?.formatName ?? self.formatName)
             else { return nil }
             return (path, pyramid)
         } done: { [weak self] pyramid in

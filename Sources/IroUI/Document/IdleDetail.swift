@@ -24,10 +24,11 @@ final class IdleDetail {
 
     var isDecoding: Bool { task != nil }
 
-    /// Whether an image of `width` × `height` decoded to `detail` has detail left that
-    /// this may decode.
-    nonisolated static func wants(width: Int, height: Int, detail: Double) -> Bool {
-        guard detail < 1 - 1e-9, width > 0, height > 0 else { return false }
+    /// Whether an image of `width` × `height` in format `formatName`, decoded to `detail`,
+    /// has detail left that this may decode. Not an SVG: it has no rest of its detail, only
+    /// a declared size, and a zoom renders it afresh at the size shown.
+    nonisolated static func wants(width: Int, height: Int, detail: Double, formatName: String?) -> Bool {
+        guard detail < 1 - 1e-9, formatName != "svg", width > 0, height > 0 else { return false }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         return !overflow && pixels <= budget / 4
     }
