@@ -24,10 +24,11 @@ IroSvg *iro_svg_open(const uint8_t *data, size_t size, char *error, size_t error
     return svg;
 }
 
-int iro_svg_render(IroSvg *svg, uint8_t *pixels, int width, int height, int stride, char *error, size_t error_size) {
+int iro_svg_render(IroSvg *svg, uint8_t *pixels, int width, int height, int stride, double left, double top,
+                   double document_width, double document_height, char *error, size_t error_size) {
     cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
     cairo_t *cr = cairo_create(surface);
-    RsvgRectangle viewport = {0, 0, width, height};
+    RsvgRectangle viewport = {-left, -top, document_width, document_height};
     GError *failure = NULL;
     gboolean drawn = rsvg_handle_render_document(svg->handle, cr, &viewport, &failure);
     cairo_destroy(cr);

@@ -78,4 +78,40 @@ final class SVGRenderingTests: XCTestCase {
         let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 1920)))
         XCTAssertEqual([image.width, image.height, image.imageWidth, image.imageHeight], [1920, 960, 20000, 10000])
     }
+
+    /// The part shown, drawn at the zoom's scale (past 100 % too): the same pixels as the
+    /// whole document drawn at that scale, where they overlap.
+    func testAPartIsTheWholeDrawingsPixelsAtAnyScale() throws {
+        let url = fixtures.bytes("part.svg", Array(Self.drawing.utf8))
+        let wanted = PixelRect(x: 150, y: 60, width: 101, height: 77)
+        for scale in [0.5, 1, 3] {
+            let region = try XCTUnwrap(try ImageDecoder.decodeRegionSynchronously(path: RawPath(url.path), covering: wanted, detail: scale))
+            XCTAssertEqual(region.scale, scale)
+            XCTAssertTrue(region.holds(wanted, detail: scale), "\(scale): \(region.rect)")
+            XCTAssertEqual(region.maxScale, .infinity, "a vector image has detail at any scale")
+            // The whole document at this scale, drawn the way a whole decode draws it.
+            let whole = try XCTUnwrap(
+                try SVGRendering.region(
+                    PixbufLoad(
+                        path: RawPath(url.path), header: ImageDecoder.readHeader(path: RawPath(url.path)),
+                        fileSize: FileCheck.regularFileSize(at: RawPath(url.path)), progress: nil),
+                    covering: PixelRect(x: 0, y: 0, width: 400, height: 200), scale: scale, isCancelled: { false }))
+            XCTAssertEqual(whole.rect, PixelRect(x: 0, y: 0, width: Int(400 * scale), height: Int(200 * scale)))
+            let same = try XCTUnwrap(
+                gdk_pixbuf_new_subpixbuf(
+                    whole.pixbuf, Int32(region.rect.x), Int32(region.rect.y), Int32(region.rect.width), Int32(region.rect.height)))
+            defer { g_object_unref(UnsafeMutableRawPointer(same)) }
+            // cairo's antialiasing of the diagonal's edge differs a little when drawn from
+            // another origin: a few pixels by up to 16, the rest the same.
+            XCTAssertLessThanOrEqual(largestChannelDifference(region.pixbuf, same), 16, "at \(scale)")
+            var differing = 0
+            for y in 0..<region.rect.height {
+                for x in 0..<region.rect.width
+                where zip(pixel(region.pixbuf, x, y), pixel(same, x, y)).contains(where: { abs($0 - $1) > 1 }) {
+                    differing += 1
+                }
+            }
+            XCTAssertLessThan(differing, region.rect.width * region.rect.height / 50, "at \(scale): \(differing) pixels differ")
+        }
+    }
 }

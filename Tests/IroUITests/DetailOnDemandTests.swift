@@ -130,6 +130,32 @@ final class DetailOnDemandTests: XCTestCase {
         }
     }
 
+    /// An SVG zoomed past 100 % is drawn again at the zoom's scale, not enlarged: an edge
+    /// half-way across a pixel stays one device pixel wide at 400 %.
+    func testAnSVGZoomedPastOneHundredPercentStaysSharp() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let svg = """
+                <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+                <rect width="200" height="100" fill="#fff"/><rect width="100.5" height="100" fill="#000"/></svg>
+                """
+            let url = harness.fixtures.bytes("edge.svg", Array(svg.utf8))
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            let canvas = view.canvas
+            XCTAssertEqual(canvas.zoom?.percent, 100)
+            window.actions.activate("zoom-in")
+            window.actions.activate("zoom-in")
+            XCTAssertEqual(canvas.zoom?.percent, 400)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { canvas.pyramid?.region?.scale == 4 && canvas.showsExactRendering })
+            let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+            let y = pixels.height / 2
+            let grey = (0..<pixels.width).filter { (30...225).contains(Int(pixels.pixel($0, y).g)) }
+            XCTAssertLessThanOrEqual(grey.count, 1, "the edge is one device pixel wide, not four: \(grey)")
+        }
+    }
+
     func testAnExportOfAReducedTabHasEveryPixel() async throws {
         let fixtures = Fixtures()
         let url = fixtures.quadrants("wide.jpg", width: 4000, height: 3000, type: "jpeg")

@@ -10,9 +10,11 @@ typedef struct IroSvg IroSvg;
 /// (the document has no base location). NULL on failure, with librsvg's message in `error`.
 IroSvg *iro_svg_open(const uint8_t *data, size_t size, char *error, size_t error_size);
 
-/// Draws the whole document scaled to `width` × `height` into `pixels`: cairo's ARGB32
+/// Draws the document scaled to `document_width` × `document_height`, the part from
+/// (`left`, `top`) that is `width` × `height`, into `pixels`: cairo's ARGB32
 /// (premultiplied, native-endian: B, G, R, A in memory here), rows `stride` bytes apart,
 /// which must be zeroed. 0 on failure, with the reason in `error`.
-int iro_svg_render(IroSvg *svg, uint8_t *pixels, int width, int height, int stride, char *error, size_t error_size);
+int iro_svg_render(IroSvg *svg, uint8_t *pixels, int width, int height, int stride, double left, double top,
+                   double document_width, double document_height, char *error, size_t error_size);
 
 void iro_svg_free(IroSvg *svg);

@@ -3,48 +3,6 @@ import CJPEG
 import GObjectSupport
 import IroCore
 
-/// One part of an image with more detail than the levels held: what a view zoomed into a
-/// large JPEG shows while, or instead of, the whole image being decoded with that detail.
-public final class DetailRegion: @unchecked Sendable {
-    /// Region pixels per image pixel: 1, ½, ¼ or ⅛.
-    public let scale: Double
-    /// Where the pixels sit in the upright image decoded at `scale`, in its pixels.
-    public let rect: PixelRect
-    /// `GdkPixbuf *` (+1) of `rect.width` × `rect.height`, upright.
-    public let pixbuf: OpaquePointer
-
-    init(adopting pixbuf: OpaquePointer, rect: PixelRect, scale: Double) {
-        self.pixbuf = pixbuf
-        self.rect = rect
-        self.scale = scale
-    }
-
-    /// Whether it holds every pixel a view at `scale` needs (image pixels × `scale`) of
-    /// `source` (content pixels at that scale).
-    public func covers(_ source: PixelRect, at viewScale: Double) -> Bool {
-        guard scale >= min(1, viewScale) - 1e-9 else { return false }
-        let factor = viewScale / scale
-        return Double(source.x) >= Double(rect.x) * factor - 1e-6 && Double(source.y) >= Double(rect.y) * factor - 1e-6
-            && Double(source.maxX) <= Double(rect.maxX) * factor + 1e-6 && Double(source.maxY) <= Double(rect.maxY) * factor + 1e-6
-    }
-
-    /// Whether it holds `wanted` (upright image pixels) with at least `detail`.
-    public func holds(_ wanted: PixelRect, detail: Double) -> Bool {
-        scale >= min(1, detail) - 1e-9 && rect.contains(Self.scaled(wanted, by: scale))
-    }
-
-    /// `rect` (image pixels) at `scale`, rounded outwards.
-    static func scaled(_ rect: PixelRect, by scale: Double) -> PixelRect {
-        let x = Int((Double(rect.x) * scale).rounded(.down)), y = Int((Double(rect.y) * scale).rounded(.down))
-        let maxX = Int((Double(rect.maxX) * scale).rounded(.up)), maxY = Int((Double(rect.maxY) * scale).rounded(.up))
-        return PixelRect(x: x, y: y, width: maxX - x, height: maxY - y)
-    }
-
-    deinit { g_object_unref(raw(pixbuf)) }
-
-    public var byteCount: Int { Int(gdk_pixbuf_get_byte_length(pixbuf)) }
-}
-
 /// Decodes a rectangle of a JPEG at full detail with libjpeg's crop (only the blocks of
 /// the columns asked for go through the inverse DCT and colour conversion) and skip (the
 /// rows above are entropy-decoded but produce no pixels): a fraction of a whole decode's
@@ -115,31 +73,5 @@ enum JPEGRegion {
             let placed = ExifOrientation.uprightRect(of: rect, orientation: orientation, rawWidth: rawWidth, rawHeight: rawHeight)
             return DetailRegion(adopting: turned, rect: placed, scale: 1 / Double(reduction))
         }
-    }
-}
-
-extension ImageDecoder {
-    /// The part of `path` covering `wanted` (upright image pixels) with `detail`, off the
-    /// main thread; nil when the format has no such decode (only JPEG has) or when cancelled.
-    @concurrent
-    nonisolated public static func decodeRegion(path: RawPath, covering wanted: PixelRect, detail: Double = 1) async throws(LoadError)
-        -> DetailRegion?
-    {
-        try decodeRegionSynchronously(path: path, covering: wanted, detail: detail, isCancelled: { Task.isCancelled })
-    }
-
-    /// The same work on the calling thread.
-    nonisolated public static func decodeRegionSynchronously(
-        path: RawPath, covering wanted: PixelRect, detail: Double = 1, isCancelled: () -> Bool = { false }
-    ) throws(LoadError) -> DetailRegion? {
-        let fileSize = try FileCheck.regularFileSize(at: path)
-        let header = try readHeader(path: path)
-        guard header.formatName == "jpeg" else { return nil }
-        let load = PixbufLoad(path: path, header: header, fileSize: fileSize, progress: nil)
-        if let problem = load.integrity?.problemBeforeDecoding(path: path, fileSize: fileSize) {
-            throw .damaged(detail: problem)
-        }
-        let reduction = DecodeDetail.scale(detail).reduction(imageWidth: header.width, imageHeight: header.height)
-        return try JPEGRegion.decode(load, covering: wanted, reduction: reduction, isCancelled: isCancelled)
     }
 }

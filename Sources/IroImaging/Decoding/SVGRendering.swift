@@ -6,8 +6,9 @@ import IroCore
 /// loader draws at the document's own size only, so a 4096-pixel icon shown in a
 /// 1000-pixel view cost sixteen times the pixels it shows. The size the document declares
 /// stays the image's size (what 100 % means); zooming past the detail drawn draws it
-/// again (`DecodeDetail`). External files are never loaded: the document is parsed from
-/// memory, with no location to resolve them against.
+/// again (`DecodeDetail`), and past 100 % the part shown is drawn at the zoom's scale
+/// (`region`), so a vector image stays sharp at any zoom. External files are never
+/// loaded: the document is parsed from memory, with no location to resolve them against.
 enum SVGRendering {
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         let header = load.header
@@ -16,6 +17,38 @@ enum SVGRendering {
         let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
         let width = max(1, Int((Double(header.width) * scale).rounded()))
         let height = max(1, Int((Double(header.height) * scale).rounded()))
+        let part = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard
+            let pixbuf = try draw(
+                load, part: part, documentWidth: Double(width), documentHeight: Double(height), isCancelled: isCancelled)
+        else { return nil }
+        load.progress?.set(1)
+        return DecodedImage(adopting: pixbuf, formatName: header.formatName, imageWidth: header.width, imageHeight: header.height)
+    }
+
+    /// The part of the document covering `wanted` (image pixels) drawn at `scale` (any,
+    /// past 1 too), clipped to the document.
+    static func region(_ load: PixbufLoad, covering wanted: PixelRect, scale: Double, isCancelled: () -> Bool) throws(LoadError)
+        -> DetailRegion?
+    {
+        let header = load.header
+        try ImageLimits.check(width: header.width, height: header.height)
+        guard scale > 0, scale.isFinite else { return nil }
+        let documentWidth = Double(header.width) * scale, documentHeight = Double(header.height) * scale
+        let bounds = PixelRect(x: 0, y: 0, width: Int(documentWidth.rounded(.up)), height: Int(documentHeight.rounded(.up)))
+        let part = DetailRegion.scaled(wanted, by: scale).intersection(bounds)
+        guard !part.isEmpty, part.width <= ImageLimits.maxSide, part.height <= ImageLimits.maxSide else { return nil }
+        guard
+            let pixbuf = try draw(load, part: part, documentWidth: documentWidth, documentHeight: documentHeight, isCancelled: isCancelled)
+        else { return nil }
+        return DetailRegion(adopting: pixbuf, rect: part, scale: scale, maxScale: .infinity)
+    }
+
+    /// `part` of the document drawn `documentWidth` × `documentHeight`, as a pixbuf (+1).
+    private static func draw(
+        _ load: PixbufLoad, part: PixelRect, documentWidth: Double, documentHeight: Double, isCancelled: () -> Bool
+    ) throws(LoadError) -> OpaquePointer? {
+        let header = load.header
         guard let data = try load.readWholeFile(progressShare: 0.3, isCancelled: isCancelled) else { return nil }
         var message = [CChar](repeating: 0, count: 256)
         func failure() -> LoadError { .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
@@ -23,21 +56,23 @@ enum SVGRendering {
         guard let svg = opened else { throw failure() }
         defer { iro_svg_free(svg) }
         if isCancelled() { return nil }
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard let pixels = g_try_malloc0(gsize(stride * height))?.assumingMemoryBound(to: UInt8.self) else {
+        let (width, height) = (Int32(part.width), Int32(part.height))
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width))
+        guard let pixels = g_try_malloc0(gsize(stride * part.height))?.assumingMemoryBound(to: UInt8.self) else {
             throw .tooLarge(width: header.width, height: header.height)
         }
         defer { g_free(pixels) }
-        guard iro_svg_render(svg, pixels, Int32(width), Int32(height), Int32(stride), &message, message.count) != 0 else {
-            throw failure()
-        }
-        load.progress?.set(1)
+        guard
+            iro_svg_render(
+                svg, pixels, width, height, Int32(stride), Double(part.x), Double(part.y), documentWidth, documentHeight, &message,
+                message.count) != 0
+        else { throw failure() }
         // Premultiplied ARGB to the straight RGBA a pixbuf holds.
-        let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+        let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, Int32(stride))
         defer { cairo_surface_destroy(surface) }
-        guard let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, Int32(width), Int32(height)) else {
+        guard let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, width, height) else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        return DecodedImage(adopting: pixbuf, formatName: header.formatName, imageWidth: header.width, imageHeight: header.height)
+        return pixbuf
     }
 }

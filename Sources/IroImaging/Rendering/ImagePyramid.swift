@@ -49,6 +49,8 @@ public final class ImagePyramid: @unchecked Sendable {
     /// Every pixel of the part being looked at, while the levels hold less detail than the
     /// view shows (`ImageDecoder.decodeRegion`).
     public let region: DetailRegion?
+    /// A vector image (SVG): drawn sharp at any scale, so it can need detail past 100 %.
+    public let isVector: Bool
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }
     /// Whether the image has an alpha channel (transparent pixels to show as such).
@@ -57,8 +59,9 @@ public final class ImagePyramid: @unchecked Sendable {
     public var isComplete: Bool { image != nil }
     /// Level pixels per image pixel of the most detailed level: 1 when it holds every pixel.
     public var detail: Double { levels[0].scale }
-    /// Whether a view at `scale` would show more detail than the levels hold.
-    public func needsMoreDetail(at scale: Double) -> Bool { min(1, scale) > detail * 1.001 }
+    /// Whether a view at `scale` would show more detail than the levels hold (past 100 %
+    /// only for a vector image).
+    public func needsMoreDetail(at scale: Double) -> Bool { (isVector ? scale : min(1, scale)) > detail * 1.001 }
     /// Bytes of pixels held.
     public var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } + (region?.byteCount ?? 0) }
 
@@ -94,26 +97,30 @@ public final class ImagePyramid: @unchecked Sendable {
         }
         self.levels = levels + reused
         region = nil
+        isVector = image.formatName == "svg"
     }
 
-    nonisolated private init(width: Int, height: Int, levels: [Level], image: DecodedImage? = nil, region: DetailRegion? = nil) {
+    nonisolated private init(
+        width: Int, height: Int, levels: [Level], isVector: Bool, image: DecodedImage? = nil, region: DetailRegion? = nil
+    ) {
         self.width = width
         self.height = height
         self.levels = levels
+        self.isVector = isVector
         self.image = image
         self.region = region
     }
 
     /// The same levels with `region`'s pixels beside them.
     nonisolated public func with(_ region: DetailRegion) -> ImagePyramid {
-        ImagePyramid(width: width, height: height, levels: levels, image: image, region: region)
+        ImagePyramid(width: width, height: height, levels: levels, isVector: isVector, image: image, region: region)
     }
 
     /// The levels no larger than `maxSide` (at least the smallest one), sharing
     /// their pixels: what a background tab keeps.
     nonisolated public func trimmed(maxSide: Int) -> ImagePyramid {
         let small = levels.filter { max($0.width, $0.height) <= maxSide }
-        return ImagePyramid(width: width, height: height, levels: small.isEmpty ? [levels[levels.count - 1]] : small)
+        return ImagePyramid(width: width, height: height, levels: small.isEmpty ? [levels[levels.count - 1]] : small, isVector: isVector)
     }
 
     /// The smallest level still at least as detailed as `scale` (the largest there is otherwise).

@@ -82,7 +82,7 @@ public final class ViewRendering: @unchecked Sendable {
         let level = pyramid.level(for: request.scale)
         let magnifying = request.scale > 1 + 1e-9
         let scaled: OpaquePointer?
-        if level.scale < min(1, request.scale) - 1e-9, let region = pyramid.region, region.scale > level.scale,
+        if let region = pyramid.region, level.scale < min(region.maxScale, request.scale) - 1e-9, region.scale > level.scale,
             region.covers(source, at: request.scale)
         {
             // The levels are short of detail, but the part looked at has it.

@@ -167,22 +167,25 @@ final class DocumentView {
         guard player == nil, let pyramid = canvas.pyramid, pyramid.needsMoreDetail(at: scale), !isFileDeleted,
             case .loaded = document.state, let imagePath
         else { return }
-        let isJPEG = (pyramid.image?.formatName ?? formatName) == "jpeg"
-        if isJPEG { decodeRegionShown(of: pyramid, at: imagePath, detail: scale) }
-        guard loadTask == nil, !isJPEG || Self.decodesWhole(pyramid, at: scale) else { return }
+        // JPEG and SVG decode the part shown on its own (SVG past 100 % only that way).
+        let hasParts = ["jpeg", "svg"].contains(pyramid.image?.formatName ?? formatName)
+        if hasParts { decodeRegionShown(of: pyramid, at: imagePath, detail: scale) }
+        guard loadTask == nil, pyramid.needsMoreDetail(at: min(1, scale)), !hasParts || Self.decodesWhole(pyramid, at: scale) else {
+            return
+        }
         // Every pixel is on its way already: the bar shows how far it has come.
         if idleDetail.isDecoding, let progress = idleDetail.progress { return loadingBar.start(following: progress) }
         idleDetail.cancel()
         decode(imagePath, detail: .scale(scale), reusing: pyramid)
     }
 
-    /// A JPEG with more pixels than this at the detail a zoom needs is never decoded whole
-    /// (800 MB for the largest Iro opens): the view decodes the part it shows, again
+    /// A JPEG or SVG with more pixels than this at the detail a zoom needs is never decoded
+    /// whole (800 MB for the largest Iro opens): the view decodes the part it shows, again
     /// wherever it moves.
     static var wholeDecodePixels = 64 << 20
 
     static func decodesWhole(_ pyramid: ImagePyramid, at scale: Double) -> Bool {
-        let reduction = DecodeDetail.scale(scale).reduction(imageWidth: pyramid.width, imageHeight: pyramid.height)
+        let reduction = DecodeDetail.scale(min(1, scale)).reduction(imageWidth: pyramid.width, imageHeight: pyramid.height)
         let width = (pyramid.width + reduction - 1) / reduction, height = (pyramid.height + reduction - 1) / reduction
         return width * height <= wholeDecodePixels
     }
