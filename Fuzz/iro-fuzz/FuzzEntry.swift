@@ -70,6 +70,7 @@ enum FuzzHarness {
             let pyramid = ImagePyramid(image: reduced)
             outcome.append("reduced \(pyramid.levels[0].width)×\(pyramid.levels[0].height)")
             _ = render(pyramid, seed: pyramid.width &+ pyramid.height)
+            outcome.append(regions(of: path, beside: pyramid))
         }
         do throws(LoadError) {
             guard let image = try ImageDecoder.decodeSynchronously(path: path) else {
@@ -96,6 +97,32 @@ enum FuzzHarness {
             outcome.append("decode: \(describe(error))")
         }
         return outcome.joined(separator: "; ")
+    }
+
+    /// The part a zoomed view would decode on its own (JPEG crop and skip, an SVG drawn
+    /// past 100 %), at full and at half detail, then rendered from beside the levels.
+    static func regions(of path: RawPath, beside pyramid: ImagePyramid) -> String {
+        let (width, height) = (pyramid.width, pyramid.height)
+        let wanted = PixelRect(x: width / 3, y: height / 4, width: max(1, width / 2), height: max(1, height / 2))
+        var parts: [String] = []
+        for detail in [1, 0.5, 3] {
+            guard let region = try? ImageDecoder.decodeRegionSynchronously(path: path, covering: wanted, detail: detail) else { continue }
+            let bounds = PixelRect(
+                x: 0, y: 0, width: Int((Double(width) * region.scale).rounded(.up)),
+                height: Int((Double(height) * region.scale).rounded(.up)))
+            check(!region.rect.isEmpty && bounds.contains(region.rect), "a region inside the image, got \(region.rect) of \(bounds)")
+            check(
+                Int(gdk_pixbuf_get_width(region.pixbuf)) == region.rect.width
+                    && Int(gdk_pixbuf_get_height(region.pixbuf)) == region.rect.height,
+                "a region's pixels the size of its rectangle")
+            let content = PixelRect(
+                x: Int(Double(region.rect.x) * detail / region.scale), y: Int(Double(region.rect.y) * detail / region.scale),
+                width: min(renderSide, region.rect.width), height: min(renderSide, region.rect.height))
+            let request = ViewRendering.Request(scale: detail, content: content, quarterTurns: 0)
+            let rendered = ViewRendering.render(request, hue: 0.5, from: pyramid.with(region)) != nil
+            parts.append("region \(region.rect) ×\(region.scale)\(rendered ? " rendered" : "")")
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// An exact rendering of a small region, as the canvas asks for one: at a scale that
