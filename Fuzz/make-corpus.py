@@ -403,11 +403,39 @@ def cjpeg_seeds():
     return s
 
 
+def animated_webp_seeds():
+    """An animated WebP (played by libwebp's animation decoder), and the same cut short
+    (gdk-pixbuf's loader then plays what it can read). Made with img2webp, when installed."""
+    import shutil
+    import subprocess
+    import tempfile
+    img2webp = shutil.which('img2webp')
+    if not img2webp:
+        print('note: no img2webp (webp); animated WebP seeds skipped', file=sys.stderr)
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        frames = []
+        for i, (w, h) in enumerate(((12, 10), (12, 10), (12, 10))):
+            path = os.path.join(tmp, f'f{i}.png')
+            rows = [bytes((x * 20 + i * 80) & 255 for x in range(w) for _ in range(3)) for _ in range(h)]
+            with open(path, 'wb') as f:
+                f.write(png(w, h, rows=rows))
+            frames.append(path)
+        out = os.path.join(tmp, 'anim.webp')
+        args = [img2webp, '-loop', '2', '-lossless', '-d', '80', frames[0], '-lossy', '-q', '40', '-d', '120', frames[1],
+                '-mixed', '-d', '60', frames[2], '-o', out]
+        if subprocess.run(args, capture_output=True).returncode != 0:
+            return {}
+        with open(out, 'rb') as f:
+            data = f.read()
+    return {'webp-animated-3-frames-12x10.webp': data, 'bad-webp-animated-truncated.webp': data[:len(data) * 2 // 3]}
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
     os.makedirs(folder, exist_ok=True)
     seeds = {}
-    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds):
+    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds, animated_webp_seeds):
         seeds.update(make())
     total = 0
     for name, data in sorted(seeds.items()):

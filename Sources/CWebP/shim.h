@@ -1,3 +1,5 @@
 // libwebp's decoder, called directly: scaled output straight to the size the view needs,
-// incremental (WebPIDecoder) for progress and cancelling. Plain C types only.
+// incremental (WebPIDecoder) for progress and cancelling; animations one frame at a time
+// (WebPAnimDecoder, the demux API). Plain C types only.
 #include <webp/decode.h>
+#include <webp/demux.h>

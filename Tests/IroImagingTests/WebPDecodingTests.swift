@@ -84,4 +84,26 @@ final class WebPDecodingTests: XCTestCase {
         XCTAssertNil(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), isCancelled: cancel.ask))
         XCTAssertEqual(cancel.questions, 4, "asked once per chunk until cancelled, then stopped")
     }
+
+    /// An animation plays through libwebp's animation decoder: the frames in order with
+    /// the file's durations, as many loops as the file says, then the last frame stays.
+    func testAnAnimationPlaysItsFramesLoopsAndStops() throws {
+        let (red, green, blue) = (RGBA(255, 0, 0), RGBA(0, 255, 0), RGBA(0, 0, 255))
+        let frames = [WebPFixture.Frame(red, milliseconds: 100), .init(green, milliseconds: 150), .init(blue, milliseconds: 5)]
+        let url = fixtures.bytes("anim.webp", WebPFixture.make(width: 30, height: 20, frames: frames, loops: 2))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        let animation = try XCTUnwrap(image.animation)
+        XCTAssertEqual([animation.width, animation.height], [30, 20])
+        func colour() throws -> RGBA {
+            let frame = try XCTUnwrap(animation.currentFrame())
+            let p = try XCTUnwrap(gdk_pixbuf_read_pixels(frame.pixbuf))
+            return RGBA(p[0], p[1], p[2], p[3])
+        }
+        XCTAssertEqual(try colour(), red)
+        var seen: [(RGBA, Int?)] = [(try colour(), animation.delay)]
+        while animation.advance() { seen.append((try colour(), animation.delay)) }
+        XCTAssertEqual(seen.map(\.0), [red, green, blue, red, green, blue], "two loops")
+        XCTAssertEqual(seen.map(\.1), [100, 150, 20, 100, 150, nil], "the file's durations (20 ms at least), none once over")
+        XCTAssertEqual(try colour(), blue, "the last frame stays")
+    }
 }

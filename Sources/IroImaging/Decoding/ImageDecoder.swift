@@ -26,6 +26,7 @@ public enum ImageDecoder {
         if let declared = DeclaredSize.read(path: path), declared.width > 0, declared.height > 0 {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
+        if let webp = try WebPDecoding.header(path: path) { return webp }
         if SVGSize.isSVG(path: path) {
             guard let size = SVGSize.read(path: path) else { throw .damaged(detail: "the image/svg+xml header cannot be read") }
             try ImageLimits.check(width: size.width, height: size.height)

@@ -1,20 +1,45 @@
 import CGtk
 import CWebP
+import Glibc
 import IroCore
 
 /// Still WebP decoded by libwebp directly (CWebP), not through gdk-pixbuf's loader: the
 /// output is scaled by libwebp as it is made, straight to the detail the view needs (the
 /// loader makes every pixel of a 17-megapixel photo first), with its filtering on a
 /// second thread, and incrementally, so a closed tab cancels between chunks and the
-/// loading bar shows progress. Animated WebP still goes through gdk-pixbuf, which plays it.
+/// loading bar shows progress. Animated WebP plays through libwebp's animation decoder
+/// (`WebPAnimationSource`), one frame at a time; what it cannot open (a file cut short)
+/// goes to gdk-pixbuf, which plays the frames it can read.
 enum WebPDecoding {
+    /// The format and size from the file's first bytes, read by libwebp (nil when it is not
+    /// a WebP file). gdk-pixbuf's WebP loader is not asked: probing an animation cut short,
+    /// it emits GLib criticals.
+    static func header(path: RawPath) throws(LoadError) -> ImageDecoder.Header? {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
+        guard count >= 12, Array(head[0..<4]) == Array("RIFF".utf8), Array(head[8..<12]) == Array("WEBP".utf8) else { return nil }
+        var features = WebPBitstreamFeatures()
+        let status = head.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, count, &features) }
+        // Worded as for every format whose header no decoder can read.
+        guard status == VP8_STATUS_OK else { throw .damaged(detail: "the image/webp header cannot be read") }
+        try ImageLimits.check(width: Int(features.width), height: Int(features.height))
+        return ImageDecoder.Header(formatName: "webp", width: Int(features.width), height: Int(features.height))
+    }
+
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         guard let data = try load.readWholeFile(progressShare: 0.1, isCancelled: isCancelled) else { return nil }
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else { throw .unsupportedFormat }
         let status = data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &config.input) }
         guard status == VP8_STATUS_OK else { throw .damaged(detail: "the WebP header cannot be read (\(describe(status)))") }
-        if config.input.has_animation != 0 { return try load.incremental(isCancelled: isCancelled) }
+        if config.input.has_animation != 0 {
+            guard let source = WebPAnimationSource(data: data) else { return try load.incremental(isCancelled: isCancelled) }
+            guard let first = source.copyCurrentFrame() else { throw .tooLarge(width: source.width, height: source.height) }
+            let frames = source.frameCount > 1 ? AnimationFrames(source, formatName: load.header.formatName) : nil
+            return DecodedImage(adopting: first, formatName: load.header.formatName, animation: frames)
+        }
         let fullWidth = Int(config.input.width), fullHeight = Int(config.input.height)
         try ImageLimits.check(width: fullWidth, height: fullHeight)
         let scale = detail.drawingScale(imageWidth: fullWidth, imageHeight: fullHeight)
