@@ -75,6 +75,9 @@ enum Accelerators {
                 Entry("win.first-image", ["Home", "KP_Home"], "First Image", precedence: .beforeWidgetsButSliders),
                 Entry("win.last-image", ["End", "KP_End"], "Last Image", precedence: .beforeWidgetsButSliders),
                 Entry("win.open-in-new-tab", ["<Control>Return", "<Control>KP_Enter"], "Open in New Tab"),
+                // After the focused widget: selectable text copies itself first.
+                Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
+                Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
                 Entry("win.reload", ["F5", "<Control>r"], "Reload", shown: "F5 <Control>r"),
                 Entry("win.toggle-fullscreen", ["F11"], "Fullscreen"),
                 Entry("win.leave-fullscreen", ["Escape"], "Leave Fullscreen"),

@@ -89,6 +89,7 @@ final class DocumentWindow {
         installActions()
         installTabActions()
         installViewActions()
+        installFileActions()
         installBrowsing()
         installFullscreen()
         connectTabView()
@@ -162,6 +163,7 @@ final class DocumentWindow {
         actions.setEnabled("next-tab", pageCount > 1)
         actions.setEnabled("previous-tab", pageCount > 1)
         updateViewActions()
+        updateFileActions()
         updateBrowsing()
     }
 
