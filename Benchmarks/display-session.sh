@@ -9,7 +9,7 @@
 # portals, no accessibility bus, GSettings in memory so that eog and gThumb do not read a
 # user's remembered window state) and `$iro`, the release build, built if missing. Needs
 # `repo` set to the repository's root. Also defines `maximise_windows`, `median_range`,
-# `wait_until_idle PID` and `iro_action NAME`.
+# `wait_until_idle PID`, `iro_action NAME`, `installed_viewers` and `command_for`.
 if [ -z "${IRO_BENCH_INNER:-}" ]; then
   export IRO_BENCH_INNER=1
   exec dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$@" \
@@ -35,6 +35,25 @@ wait_until_idle() {
 iro_action() {
   gdbus call --session --dest io.github.iroviewer.Iro --object-path /io/github/iroviewer/Iro/window/1 \
     --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
+}
+
+# Sets `viewers` to those of DEFAULT… (or of $VIEWERS) that are installed, Iro always.
+installed_viewers() {
+  viewers=()
+  for viewer in ${VIEWERS:-$*}; do
+    [ "$viewer" = iro ] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
+  done
+}
+
+# How each viewer is started on one image, maximised where it has a say: `$(command_for
+# VIEWER) IMAGE`.
+command_for() {
+  case "$1" in
+    iro) echo "$iro --new-window";;
+    feh) echo "feh --scale-down --geometry 1920x1080";;
+    qimgv) echo "qimgv";;
+    eog) echo "eog --new-instance";;
+  esac
 }
 
 # Starts a window manager that maximises every window, as desktops do (without one the

@@ -23,18 +23,7 @@ probe="$repo/.build/first-frame-probe"
 gcc -O2 -o "$probe" "$repo/Benchmarks/first-frame-probe.c" -lX11 -lXext
 maximise_windows
 
-viewers=()
-for viewer in ${VIEWERS:-iro feh qimgv eog}; do
-  [ "$viewer" = iro ] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
-done
-command_for() {  # viewer image
-  case "$1" in
-    iro) echo "$iro --new-window";;
-    feh) echo "feh --scale-down --geometry 1920x1080";;
-    qimgv) echo "qimgv";;
-    eog) echo "eog --new-instance";;
-  esac
-}
+installed_viewers iro feh qimgv eog
 results="$(mktemp)"
 for round in $(seq 0 "$runs"); do   # round 0 warms the disk cache
   for image in "$@"; do

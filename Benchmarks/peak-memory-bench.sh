@@ -17,18 +17,7 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then runs=$1; shift; fi
 source "$repo/Benchmarks/display-session.sh" "$runs" "$@"
 maximise_windows
 
-viewers=()
-for viewer in ${VIEWERS:-iro qimgv eog feh}; do
-  [ "$viewer" = iro ] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
-done
-command_for() {  # viewer image
-  case "$1" in
-    iro) echo "$iro --new-window";;
-    feh) echo "feh --scale-down --geometry 1920x1080";;
-    qimgv) echo "qimgv";;
-    eog) echo "eog --new-instance";;
-  esac
-}
+installed_viewers iro qimgv eog feh
 results="$(mktemp)"; alone="$(mktemp -d)"; trap 'rm -rf "$results" "$alone"' EXIT
 for _ in $(seq "$runs"); do
   for image in "$@"; do

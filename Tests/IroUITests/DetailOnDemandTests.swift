@@ -11,16 +11,25 @@ import XCTest
 /// A large JPEG opens with the detail a screen shows of it, and is decoded again with
 /// every pixel when the view zooms past that (BEHAVIOUR A6).
 final class DetailOnDemandTests: XCTestCase {
+    /// The decodes a zoom asks for, not the one a resting view starts (IdleDetailTests).
+    @MainActor private static var restBefore: UInt32?
+    override func setUp() {
+        MainActor.assumeIsolated { (Self.restBefore, IdleDetail.restMilliseconds) = (IdleDetail.restMilliseconds, nil) }
+    }
+    override func tearDown() { MainActor.assumeIsolated { IdleDetail.restMilliseconds = Self.restBefore } }
+
+    /// Vertical stripes two pixels wide: at 100 % they alternate, from a reduced level
+    /// they blur to grey.
+    @MainActor static func stripes(_ harness: AppHarness, _ name: String, width: Int, height: Int) -> URL {
+        harness.fixtures.image(name, width: width, height: height, type: "jpeg") { x, _ in
+            x / 2 % 2 == 0 ? RGBA(235, 235, 235) : RGBA(20, 20, 20)
+        }
+    }
+
     func testALargeJPEGOpensReducedAndGetsEveryPixelWhenZoomedIn() throws {
         try onMain {
             let harness = AppHarness()
-            // The decode a zoom asks for, not the one a resting view starts (IdleDetailTests).
-            let rest = IdleDetail.restMilliseconds
-            IdleDetail.restMilliseconds = nil
-            defer {
-                IdleDetail.restMilliseconds = rest
-                harness.close()
-            }
+            defer { harness.close() }
             let url = harness.fixtures.quadrants("large.jpg", width: 4000, height: 3000, type: "jpeg")
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)
@@ -53,16 +62,8 @@ final class DetailOnDemandTests: XCTestCase {
     func testTheZoomedPartOfALargeJPEGIsSharpBeforeTheWholeImageIsDecoded() throws {
         try onMain {
             let harness = AppHarness()
-            let rest = IdleDetail.restMilliseconds
-            IdleDetail.restMilliseconds = nil
-            defer {
-                IdleDetail.restMilliseconds = rest
-                harness.close()
-            }
-            // Stripes two pixels wide: at 100 % they alternate, from a reduced level they blur to grey.
-            let url = harness.fixtures.image("stripes.jpg", width: 6000, height: 4000, type: "jpeg") { x, _ in
-                x / 2 % 2 == 0 ? RGBA(235, 235, 235) : RGBA(20, 20, 20)
-            }
+            defer { harness.close() }
+            let url = Self.stripes(harness, "stripes.jpg", width: 6000, height: 4000)
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)
             let canvas = view.canvas
@@ -94,16 +95,13 @@ final class DetailOnDemandTests: XCTestCase {
     func testAJPEGTooLargeToDecodeWholeShowsThePartsLookedAt() throws {
         try onMain {
             let harness = AppHarness()
-            let (rest, whole) = (IdleDetail.restMilliseconds, DocumentView.wholeDecodePixels)
-            IdleDetail.restMilliseconds = nil
+            let whole = DocumentView.wholeDecodePixels
             DocumentView.wholeDecodePixels = 4_000_000
             defer {
-                (IdleDetail.restMilliseconds, DocumentView.wholeDecodePixels) = (rest, whole)
+                DocumentView.wholeDecodePixels = whole
                 harness.close()
             }
-            let url = harness.fixtures.image("wide.jpg", width: 4000, height: 3000, type: "jpeg") { x, _ in
-                x / 2 % 2 == 0 ? RGBA(235, 235, 235) : RGBA(20, 20, 20)
-            }
+            let url = Self.stripes(harness, "wide.jpg", width: 4000, height: 3000)
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)
             let canvas = view.canvas
