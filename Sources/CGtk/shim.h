@@ -28,3 +28,5 @@ struct _AdwTabBar {};
 struct _AdwHeaderBar {};
 struct _AdwStatusPage {};
 struct _AdwWindowTitle {};
+struct _AdwToastOverlay {};
+struct _AdwToast {};

@@ -64,6 +64,7 @@ extension AdwTabBar: nonisolated WidgetType { public nonisolated static var gtyp
 extension AdwHeaderBar: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_header_bar_get_type() } }
 extension AdwStatusPage: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_status_page_get_type() } }
 extension AdwWindowTitle: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_window_title_get_type() } }
+extension AdwToastOverlay: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_toast_overlay_get_type() } }
 extension AdwTabPage: nonisolated GObjectType { public nonisolated static var gtype: GType { adw_tab_page_get_type() } }
 // Interfaces: a cast to one is always checked.
 extension GtkActionable: nonisolated GObjectType { public nonisolated static var gtype: GType { gtk_actionable_get_type() } }

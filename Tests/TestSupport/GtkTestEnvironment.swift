@@ -20,6 +20,9 @@ public enum GtkTestEnvironment {
         // user's: before GTK starts, since GLib reads the variable once.
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-config-\(getpid())").path
         setenv("XDG_CONFIG_HOME", config, 1)
+        // And what tests move to the trash goes to this run's trash.
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-data-\(getpid())").path
+        setenv("XDG_DATA_HOME", data, 1)
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         // Tests assert end states; animations would only add waiting.

@@ -78,6 +78,7 @@ enum Accelerators {
                 // After the focused widget: selectable text copies itself first.
                 Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
+                Entry("win.trash", ["Delete", "KP_Delete"], "Move to Trash", precedence: .afterFocusedWidget),
                 Entry("win.reload", ["F5", "<Control>r"], "Reload", shown: "F5 <Control>r"),
                 Entry("win.toggle-fullscreen", ["F11"], "Fullscreen"),
                 Entry("win.leave-fullscreen", ["Escape"], "Leave Fullscreen"),

@@ -61,6 +61,7 @@ extension DocumentView {
     }
 
     private func fileSettled() {
+        guard !isMovingToTrash else { return }
         if document.path.withCString({ access($0, F_OK) }) == 0 {
             fileBanner.hide()
             isFileDeleted = false

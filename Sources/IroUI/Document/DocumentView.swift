@@ -27,6 +27,8 @@ final class DocumentView {
     var fileSettle: SourceID?
     /// The file is gone from disk; the tab keeps its last image (BEHAVIOUR A9).
     var isFileDeleted = false
+    /// Iro itself is moving the file to the trash: its disappearance is no news.
+    var isMovingToTrash = false
     var loadTask: Task<Void, Never>?
     /// The rest of the shown image's detail, decoded while the view rests.
     let idleDetail = IdleDetail()

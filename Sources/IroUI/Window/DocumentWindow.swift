@@ -23,6 +23,10 @@ final class DocumentWindow {
     let frame: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     /// The window's child: the frame, and in fullscreen the chrome sliding in over it.
     let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
+    /// Around everything: brief messages with an action (“moved to the trash”, Undo).
+    let toasts: UnsafeMutablePointer<AdwToastOverlay> = cast(adw_toast_overlay_new())
+    /// The last toast shown and its Undo, if it has one (tests look).
+    var lastToast: (title: String, undo: (@MainActor () -> Void)?)?
     let fullscreenChrome: UnsafeMutablePointer<GtkRevealer> = cast(gtk_revealer_new())
     /// The primary menu's button (its menu open keeps the fullscreen chrome shown).
     let menuButton: UnsafeMutablePointer<GtkMenuButton> = cast(PrimaryMenu.button())
@@ -83,7 +87,8 @@ final class DocumentWindow {
         gtk_box_append(frame, chrome.widget)
         gtk_box_append(frame, content.widget)
         gtk_overlay_set_child(root, frame.widget)
-        adw_application_window_set_content(cast(window), root.widget)
+        adw_toast_overlay_set_child(toasts, root.widget)
+        adw_application_window_set_content(cast(window), toasts.widget)
 
         Self.key.attach(self, to: raw(window))
         installActions()

@@ -6,7 +6,10 @@ import GtkSupport
 enum PrimaryMenu {
     static let items: [[(label: String, action: String)]] = [
         [("_Open…", "app.open"), ("Open _Note Package…", "app.open-note-package"), ("_New Window", "app.new-window")],
-        [("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"), ("_Export Adjusted Copy…", "win.export-copy")],
+        [
+            ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"), ("Move to T_rash", "win.trash"),
+            ("_Export Adjusted Copy…", "win.export-copy"),
+        ],
         [("_Move Tab to New Window", "win.move-tab-to-new-window"), ("_Merge All Windows", "app.merge-all-windows")],
         [("_Keyboard Shortcuts", "win.show-help-overlay"), ("_About Iro", "app.about")],
     ]

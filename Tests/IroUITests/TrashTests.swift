@@ -1,0 +1,85 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// BEHAVIOUR F4: Delete moves the shown file to the trash (this run's own, under its
+/// XDG_DATA_HOME), the tab goes on to the next image, and Undo puts the file back, its
+/// bytes unchanged, and shows it again.
+final class TrashTests: XCTestCase {
+    @MainActor static func folder(_ harness: AppHarness, _ names: [String]) throws -> [URL] {
+        let folder = harness.fixtures.url("trash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return names.enumerated().map { index, name in
+            harness.fixtures.quadrants("\(folder.lastPathComponent)/\(name)", width: 120 + index, height: 80)
+        }
+    }
+
+    func testDeleteMovesToTheTrashAndUndoPutsItBack() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = try Self.folder(harness, ["a.png", "b.png", "c.png"])
+            let bytes = harness.fixtures.data(of: urls[1])
+            let window = try XCTUnwrap(harness.open([urls[1]]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.target(of: .next) != nil }, "the folder is listed")
+            XCTAssertTrue(window.actions.isEnabled("trash"))
+
+            window.actions.activate("trash")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(urls[2].path) && view.canvas.zoom != nil },
+                "the tab shows the next image")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: urls[1].path), "gone from its folder")
+            let trashed = try XCTUnwrap(Trash.latestItem(from: RawPath(urls[1].path)), "in the trash")
+            XCTAssertTrue(trashed.file.displayString.hasPrefix(String(cString: g_get_user_data_dir())), "this run's trash, not the user's")
+            XCTAssertEqual(window.lastToast?.title, "“b.png” moved to the trash")
+            GtkTestEnvironment.pump(for: Double(DocumentView.fileSettleMilliseconds) / 1000 + 0.2)
+            XCTAssertFalse(view.fileBanner.isShown, "its own deletion is no news")
+
+            let undo = try XCTUnwrap(window.lastToast?.undo)
+            undo()
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { FileManager.default.fileExists(atPath: urls[1].path) }, "back")
+            XCTAssertEqual(harness.fixtures.data(of: urls[1]), bytes, "the same bytes")
+            XCTAssertNil(Trash.latestItem(from: RawPath(urls[1].path)), "and out of the trash")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { window.selectedView?.document.path == RawPath(urls[1].path) }, "shown again")
+        }
+    }
+
+    func testTheLastImageOfAFolderClosesItsTab() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = try Self.folder(harness, ["only.png"])
+            let other = harness.fixtures.quadrants("elsewhere.png")
+            let window = try XCTUnwrap(harness.open([other, urls[0]]))
+            adw_tab_view_set_selected_page(window.tabView, window.pages[1])
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.selectedView?.canvas.zoom != nil })
+            window.actions.activate("trash")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.pageCount == 1 }, "its tab closed")
+            XCTAssertEqual(window.selectedView?.document.path, RawPath(other.path))
+        }
+    }
+
+    func testUndoNeverOverwritesAFileThatTookTheName() throws {
+        try onMain {
+            XCTAssertTrue(GtkTestEnvironment.start()) // this run's XDG_DATA_HOME, before any trash is touched
+            let fixtures = Fixtures()
+            let url = fixtures.quadrants("taken.png")
+            let path = RawPath(url.path)
+            try Trash.move(path)
+            let newcomer = fixtures.bytes("taken.png", [1, 2, 3])
+            XCTAssertThrowsError(try Trash.restore(path)) { XCTAssertEqual($0 as? Trash.Failure, .occupied) }
+            XCTAssertEqual(fixtures.data(of: newcomer), [1, 2, 3], "left alone")
+            try FileManager.default.removeItem(at: newcomer)
+            try Trash.restore(path)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: url.path))
+            XCTAssertThrowsError(try Trash.restore(path)) { XCTAssertEqual($0 as? Trash.Failure, .notFound) }
+        }
+    }
+}
