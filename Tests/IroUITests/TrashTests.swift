@@ -82,4 +82,30 @@ final class TrashTests: XCTestCase {
             XCTAssertThrowsError(try Trash.restore(path)) { XCTAssertEqual($0 as? Trash.Failure, .notFound) }
         }
     }
+
+    func testShiftDeleteAsksThenDeletesForGood() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = try Self.folder(harness, ["a.png", "b.png"])
+            let window = try XCTUnwrap(harness.open([urls[0]]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.target(of: .next) != nil }, "the folder is listed")
+            XCTAssertTrue(window.actions.isEnabled("delete-permanently"))
+
+            let asked = try XCTUnwrap(window.confirmDeletion())
+            adw_message_dialog_response(asked, "cancel")
+            GtkTestEnvironment.pump(for: 0.3)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "Cancel keeps it")
+
+            let dialog = try XCTUnwrap(window.confirmDeletion())
+            adw_message_dialog_response(dialog, "delete")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(urls[1].path) }, "the tab shows the next image")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: urls[0].path), "deleted")
+            XCTAssertNil(Trash.latestItem(from: RawPath(urls[0].path)), "not in the trash")
+            XCTAssertEqual(window.lastToast?.title, "“a.png” deleted")
+            XCTAssertNil(window.lastToast?.undo, "nothing to undo")
+        }
+    }
 }

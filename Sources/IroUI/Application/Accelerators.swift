@@ -79,6 +79,9 @@ enum Accelerators {
                 Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
                 Entry("win.trash", ["Delete", "KP_Delete"], "Move to Trash", precedence: .afterFocusedWidget),
+                Entry(
+                    "win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"], "Delete Permanently",
+                    precedence: .afterFocusedWidget),
                 Entry("win.reload", ["F5", "<Control>r"], "Reload", shown: "F5 <Control>r"),
                 Entry("win.toggle-fullscreen", ["F11"], "Fullscreen"),
                 Entry("win.leave-fullscreen", ["Escape"], "Leave Fullscreen"),

@@ -15,7 +15,8 @@ extension DocumentWindow {
             guard let self, let view = self.selectedView else { return }
             ImageClipboard.copyPath(of: view, from: self.window.widget)
         }
-        actions.add("trash") { [weak self] in self?.moveToTrash() }
+        actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
+        actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
     }
 
     func updateFileActions() {
@@ -23,38 +24,77 @@ extension DocumentWindow {
         let hasImage = selectedView.map { $0.imagePath != nil && $0.canvas.pyramid != nil } ?? false
         actions.setEnabled("copy", hasImage)
         actions.setEnabled("copy-path", hasImage)
-        actions.setEnabled("trash", selectedView.map(canTrash) ?? false)
+        let removable = selectedView.map(canRemove) ?? false
+        actions.setEnabled("trash", removable)
+        actions.setEnabled("delete-permanently", removable)
     }
 
-    /// Delete: the shown file to the trash, the tab on to the next image of its folder (the
-    /// previous at the end; closed when none is left), and a toast with Undo.
-    func moveToTrash() {
-        guard let view = selectedView, canTrash(view) else { return }
+    /// Delete (to the trash) and Shift+Delete (for good, once confirmed): the shown file
+    /// goes, the tab on to the next image of its folder (the previous at the end; closed
+    /// when none is left), and a toast says so, with Undo for the trash.
+    func removeShownFile(toTrash: Bool) {
+        guard let view = selectedView, canRemove(view) else { return }
         let path = view.document.path, name = view.document.displayName
         let step: DocumentView.Step? = view.target(of: .next) != nil ? .next : view.target(of: .previous) != nil ? .previous : nil
         view.isMovingToTrash = true // its own deletion is no news to show in a banner
         Task { [weak self, weak view] in
-            let failure = await Self.trash(path)
+            let failure = await Self.remove(path, toTrash: toTrash)
             guard let self else { return }
             if let failure {
                 view?.isMovingToTrash = false
-                self.toast("“\(name)” was not moved to the trash: \(failure)")
+                self.toast("“\(name)” was not \(toTrash ? "moved to the trash" : "deleted"): \(failure)")
                 return
             }
             if let view, view.document.path == path {
                 if let step { view.go(step) } else if let page = self.page(of: view) { adw_tab_view_close_page(self.tabView, page) }
             }
-            self.toast("“\(name)” moved to the trash", undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
+            if toTrash {
+                self.toast("“\(name)” moved to the trash", undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
+            } else {
+                self.toast("“\(name)” deleted")
+            }
         }
     }
 
+    /// Blocking file work, off the main thread; the reason it failed, if it did.
     @concurrent
-    nonisolated private static func trash(_ path: RawPath) async -> String? {
-        do throws(Trash.Failure) { try Trash.move(path) } catch {
-            if case .notMoved(let reason) = error { return reason }
-            return "\(error)"
+    nonisolated private static func remove(_ path: RawPath, toTrash: Bool) async -> String? {
+        if toTrash {
+            do throws(Trash.Failure) { try Trash.move(path) } catch {
+                if case .notMoved(let reason) = error { return reason }
+                return "\(error)"
+            }
+            return nil
         }
+        let file = path.withCString { g_file_new_for_path($0) }!
+        defer { g_object_unref(raw(file)) }
+        do throws(GLibError) { _ = try withGError { g_file_delete(file, nil, $0) } } catch { return error.message }
         return nil
+    }
+
+    /// Shift+Delete asks first: what it deletes cannot come back.
+    @discardableResult
+    func confirmDeletion() -> UnsafeMutablePointer<AdwMessageDialog>? {
+        guard let view = selectedView, canRemove(view) else { return nil }
+        let path = view.document.path
+        let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
+            adw_message_dialog_new(
+                window, "Delete “\(view.document.displayName)” Permanently?",
+                "It will not go to the trash, and cannot be restored."))
+        adw_message_dialog_add_response(dialog, "cancel", "_Cancel")
+        adw_message_dialog_add_response(dialog, "delete", "_Delete")
+        adw_message_dialog_set_response_appearance(dialog, "delete", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(dialog, "cancel")
+        adw_message_dialog_set_close_response(dialog, "cancel")
+        onSignalWithPointer(raw(dialog), "response") { [weak self] response in
+            // Only the file it asked about: the tab may have moved on meanwhile.
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "delete", let self,
+                self.selectedView?.document.path == path
+            else { return }
+            self.removeShownFile(toTrash: false)
+        }
+        gtk_window_present(dialog.window)
+        return dialog
     }
 
     /// Undo: the file back where it was, shown in a new tab.
@@ -80,7 +120,7 @@ extension DocumentWindow {
         return nil
     }
 
-    func canTrash(_ view: DocumentView) -> Bool {
+    func canRemove(_ view: DocumentView) -> Bool {
         !view.isFileDeleted && !view.isMovingToTrash && !NotePackage.isPackageName(view.document.path)
             && view.document.path.withCString({ access($0, F_OK) }) == 0
     }
