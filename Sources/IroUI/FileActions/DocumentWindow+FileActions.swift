@@ -17,6 +17,7 @@ extension DocumentWindow {
         }
         actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
+        actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
     }
 
     func updateFileActions() {
@@ -27,6 +28,7 @@ extension DocumentWindow {
         let removable = selectedView.map(canRemove) ?? false
         actions.setEnabled("trash", removable)
         actions.setEnabled("delete-permanently", removable)
+        actions.setEnabled("show-in-folder", removable)
     }
 
     /// Delete (to the trash) and Shift+Delete (for good, once confirmed): the shown file
@@ -70,6 +72,15 @@ extension DocumentWindow {
         defer { g_object_unref(raw(file)) }
         do throws(GLibError) { _ = try withGError { g_file_delete(file, nil, $0) } } catch { return error.message }
         return nil
+    }
+
+    /// The file manager shows the file in its folder (`ShowInFolder`).
+    func showInFolder() {
+        guard let view = selectedView else { return }
+        let path = view.document.path, name = view.document.displayName
+        Task { [weak self] in
+            if await !ShowInFolder.show(path) { self?.toast("No file manager could show “\(name)”") }
+        }
     }
 
     /// Shift+Delete asks first: what it deletes cannot come back.
