@@ -7,7 +7,7 @@ from harness import Session, do_action, fixture_dir, write_quadrants, zoom_perce
 
 ITEMS = ['Open in New Tab', 'Previous Image', 'Next Image', 'Zoom to Fit', 'Original Size',
          'Rotate Clockwise', 'Rotate Counterclockwise', 'Fullscreen', 'Export Adjusted Copy…', 'Copy', 'Copy Path',
-         'Show in Folder', 'Move to Trash']
+         'Open With…', 'Show in Folder', 'Move to Trash']
 
 
 def _menu_items(app):

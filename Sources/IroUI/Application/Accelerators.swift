@@ -78,7 +78,8 @@ enum Accelerators {
                 // After the focused widget: selectable text copies itself first.
                 Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
-                Entry("win.trash", ["Delete", "KP_Delete"], "Move to Trash", precedence: .afterFocusedWidget),
+                // Menus show the last key of a row: the keypad's first.
+                Entry("win.trash", ["KP_Delete", "Delete"], "Move to Trash", shown: "Delete", precedence: .afterFocusedWidget),
                 Entry(
                     "win.delete-permanently", ["<Shift>Delete", "<Shift>KP_Delete"], "Delete Permanently",
                     precedence: .afterFocusedWidget),

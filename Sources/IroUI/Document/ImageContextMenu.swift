@@ -10,8 +10,8 @@ final class ImageContextMenu {
     static let sections: [[(label: String, action: String)]] = [
         [("Open in New _Tab", "win.open-in-new-tab")],
         [
-            ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"), ("Show in _Folder", "win.show-in-folder"),
-            ("Move to T_rash", "win.trash"),
+            ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
+            ("Show in _Folder", "win.show-in-folder"), ("Move to T_rash", "win.trash"),
         ],
         [("_Previous Image", "win.previous-image"), ("_Next Image", "win.next-image")],
         [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],

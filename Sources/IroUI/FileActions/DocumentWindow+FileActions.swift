@@ -18,6 +18,13 @@ extension DocumentWindow {
         actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
         actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
+        actions.add("open-with") { [weak self] in
+            guard let self, let view = self.selectedView else { return }
+            let name = view.document.displayName
+            OpenWith.choose(for: view.document.path, over: self.window) { [weak self] reason in
+                self?.toast("“\(name)” could not be opened: \(reason)")
+            }
+        }
     }
 
     func updateFileActions() {
@@ -29,6 +36,7 @@ extension DocumentWindow {
         actions.setEnabled("trash", removable)
         actions.setEnabled("delete-permanently", removable)
         actions.setEnabled("show-in-folder", removable)
+        actions.setEnabled("open-with", removable && !NotePackage.isPackageName(selectedView?.document.path ?? RawPath("")))
     }
 
     /// Delete (to the trash) and Shift+Delete (for good, once confirmed): the shown file

@@ -7,7 +7,8 @@ enum PrimaryMenu {
     static let items: [[(label: String, action: String)]] = [
         [("_Open…", "app.open"), ("Open _Note Package…", "app.open-note-package"), ("_New Window", "app.new-window")],
         [
-            ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"), ("Show in _Folder", "win.show-in-folder"),
+            ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
+            ("Show in _Folder", "win.show-in-folder"),
             ("Move to T_rash", "win.trash"),
             ("_Export Adjusted Copy…", "win.export-copy"),
         ],
