@@ -186,6 +186,22 @@ public func onSignalReturningPointer(
     return connect(instance, signal, signature: SignalSignature(returns: .pointer), thunk: thunk, handler: handler)
 }
 
+public typealias PointPointerResultHandler = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
+
+/// `gpointer (*)(GObject *self, double x, double y, gpointer data)` — GtkDragSource::prepare.
+@discardableResult
+public func onSignalWithPointReturningPointer(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping PointPointerResultHandler
+) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gpointer? = { _, x, y, data in
+        guard let box = ClosureBox<PointPointerResultHandler>.from(data) else { return nil }
+        let address = MainActor.assumeIsolated { UInt(bitPattern: box.call(x, y)) }
+        return UnsafeMutableRawPointer(bitPattern: address)
+    }
+    return connect(instance, signal, signature: SignalSignature([.double, .double], returns: .pointer), thunk: thunk, handler: handler)
+}
+
 public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 
 /// `gboolean (*)(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.

@@ -83,6 +83,7 @@ final class DocumentView {
         Self.key.attach(self, to: raw(root))
         contextMenu = ImageContextMenu(over: root.widget)
         installRightClick()
+        installDragOut()
         connectHue()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }

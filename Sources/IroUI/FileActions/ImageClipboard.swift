@@ -60,7 +60,7 @@ enum ImageClipboard {
     }
 
     /// A provider of `object` as a value of `type`.
-    private static func provider(holding object: UnsafeMutableRawPointer, type: GType) -> UnsafeMutablePointer<GdkContentProvider>? {
+    static func provider(holding object: UnsafeMutableRawPointer, type: GType) -> UnsafeMutablePointer<GdkContentProvider>? {
         var value = GValue()
         g_value_init(&value, type)
         g_value_set_object(&value, object)

@@ -107,6 +107,11 @@ extension ImageCanvas {
         var start = Point.zero
         onSignal(raw(drag), "drag-begin") { [weak self] (_: Double, _: Double) in
             guard let self else { return }
+            // Ctrl+drag takes the file out instead (BEHAVIOUR F4).
+            if gtk_event_controller_get_current_event_state(drag).rawValue & GDK_CONTROL_MASK.rawValue != 0 {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
             start = self.offset
             gtk_widget_set_cursor_from_name(self.widget, "grabbing")
         }
