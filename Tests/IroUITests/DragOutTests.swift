@@ -11,11 +11,9 @@ import XCTest
 /// larger than the view it pans, unless Ctrl is held.
 final class DragOutTests: XCTestCase {
     @MainActor static func path(in provider: UnsafeMutablePointer<GdkContentProvider>) -> String? {
-        var value = GValue()
-        g_value_init(&value, g_file_get_type())
-        defer { g_value_unset(&value) }
-        guard (try? withGError { gdk_content_provider_get_value(provider, &value, $0) }) == 1 else { return nil }
-        return takeString(g_file_get_path(OpaquePointer(g_value_get_object(&value)!)))
+        var path: String?
+        _ = readContent(of: provider, as: g_file_get_type()) { path = takeString(g_file_get_path(OpaquePointer(g_value_get_object($0)!))) }
+        return path
     }
 
     func testADragTakesTheFileWhenThereIsNothingToPan() throws {

@@ -15,12 +15,7 @@ final class ImageClipboardTests: XCTestCase {
     @MainActor static func clipboardValue(_ window: DocumentWindow, _ type: GType, read: (UnsafeMutablePointer<GValue>) -> Void) -> Bool {
         guard let clipboard = gtk_widget_get_clipboard(window.window.widget), let content = gdk_clipboard_get_content(clipboard)
         else { return false }
-        var value = GValue()
-        g_value_init(&value, type)
-        defer { g_value_unset(&value) }
-        guard (try? withGError { gdk_content_provider_get_value(content, &value, $0) }) == 1 else { return false }
-        read(&value)
-        return true
+        return readContent(of: content, as: type, read)
     }
 
     @MainActor static func formats(_ window: DocumentWindow) -> [String] {
