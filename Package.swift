@@ -17,6 +17,8 @@ let package = Package(
         // librsvg behind plain C types; CRsvg only brings librsvg's flags from pkg-config.
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .target(name: "CSVG", dependencies: ["CRsvg"]),
+        // gexiv2 (photo metadata), loaded when first used; its headers come with libgexiv2-dev.
+        .target(name: "CExif", dependencies: ["CGtk"]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "IroCore", dependencies: ["CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CJPEG", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

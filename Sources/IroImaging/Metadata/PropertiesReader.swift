@@ -1,0 +1,94 @@
+import CExif
+import CGtk
+import GObjectSupport
+import Glibc
+import IroCore
+
+/// Reads what the properties panel shows of a file (BEHAVIOUR F4): the file system's facts
+/// and the photo's metadata. Blocking file work: call it off the main thread.
+public enum PropertiesReader {
+    /// The photo's metadata; nil when it cannot be read (no metadata a reader knows, or
+    /// broken), with the reason in `problem`.
+    public static func photo(at path: RawPath) -> (metadata: PhotoMetadata?, problem: String?) {
+        var exif = IroExif()
+        var reason = [CChar](repeating: 0, count: 512)
+        let read = path.withCString { iro_exif_read($0, &exif, &reason, reason.count) }
+        defer { iro_exif_clear(&exif) }
+        guard read != 0 else { return (nil, reason.withUnsafeBufferPointer { string($0.baseAddress) } ?? "unreadable") }
+        var photo = PhotoMetadata()
+        func text(_ value: UnsafeMutablePointer<CChar>?) -> String? { PhotoMetadata.cleaned(string(value)) }
+        photo.make = text(exif.make)
+        photo.model = text(exif.model)
+        photo.lens = text(exif.lens)
+        photo.taken = text(exif.taken)
+        photo.flash = text(exif.flash)
+        photo.description = text(exif.description)
+        photo.author = text(exif.author)
+        photo.copyright = text(exif.copyright)
+        if exif.exposure_den > 0 { photo.exposure = (Int(exif.exposure_num), Int(exif.exposure_den)) }
+        if exif.f_number > 0 { photo.fNumber = exif.f_number }
+        if exif.focal_length > 0 { photo.focalLength = exif.focal_length }
+        if exif.iso > 0 { photo.iso = Int(exif.iso) }
+        // A position out of range is a broken tag, not a place.
+        if exif.has_gps != 0, abs(exif.latitude) <= 90, abs(exif.longitude) <= 180 {
+            photo.position = (exif.latitude, exif.longitude)
+            if exif.has_altitude != 0, exif.altitude.isFinite { photo.altitude = exif.altitude }
+        }
+        return (photo, nil)
+    }
+
+    /// Name, folder, format, size and modification time; what cannot be read stays nil.
+    public static func file(at path: RawPath) -> ImageProperties.File {
+        let folder = path.deletingLastComponent
+        var file = ImageProperties.File(name: displayName(path.lastComponent), folder: displayFolder(folder))
+        var info = stat()
+        if path.withCString({ stat($0, &info) }) == 0 {
+            file.size = Int(info.st_size)
+            if let time = g_date_time_new_from_unix_local(Int(info.st_mtim.tv_sec)) {
+                file.modified = WallClock(
+                    year: Int(g_date_time_get_year(time)), month: Int(g_date_time_get_month(time)),
+                    day: Int(g_date_time_get_day_of_month(time)), hour: Int(g_date_time_get_hour(time)),
+                    minute: Int(g_date_time_get_minute(time)), second: Int(g_date_time_get_second(time)))
+                g_date_time_unref(time)
+            }
+        }
+        file.format = format(of: path)
+        return file
+    }
+
+    /// The MIME type's description ("JPEG image"), guessed from the name and the first bytes
+    /// (the bytes first: they decide what is decoded).
+    static func format(of path: RawPath) -> String? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &head, head.count)
+        guard count > 0 else { return nil }
+        var uncertain: gboolean = 0
+        var type = g_content_type_guess(nil, head, UInt(count), &uncertain)
+        if uncertain != 0 {
+            g_free(type)
+            type = path.lastComponent.withCString { g_content_type_guess($0, head, UInt(count), nil) }
+        }
+        guard let type else { return nil }
+        defer { g_free(type) }
+        guard let description = g_content_type_get_description(type) else { return nil }
+        defer { g_free(description) }
+        return String(cString: description)
+    }
+
+    static func displayName(_ path: RawPath) -> String {
+        guard let name = path.withCString({ g_filename_display_name($0) }) else { return path.displayString }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    /// The folder's path, with the home folder written `~`.
+    static func displayFolder(_ folder: RawPath) -> String {
+        let shown = displayName(folder)
+        guard let home = g_get_home_dir().map({ String(cString: $0) }), home != "/", !home.isEmpty else { return shown }
+        if shown == home { return "~" }
+        return shown.hasPrefix(home + "/") ? "~" + shown.dropFirst(home.count) : shown
+    }
+}
