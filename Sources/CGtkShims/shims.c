@@ -94,6 +94,12 @@ gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType
     return handled;
 }
 
+gboolean iro_emit_activate_link(gpointer label, const char *uri) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(label, "activate-link", uri, &handled);
+    return handled;
+}
+
 void iro_accessible_set_description(GtkWidget *widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }

@@ -36,6 +36,34 @@ public struct ActionGroup {
         return action
     }
 
+    /// Adds an on/off action (a GtkToggleButton bound to it shows its state): each
+    /// activation flips it and runs `handler` with the new state.
+    @discardableResult
+    public func addToggle(_ name: String, initial: Bool, _ handler: @escaping @MainActor (Bool) -> Void) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        onSignalWithPointer(raw(action), "activate") { [map] _ in
+            let on = !ActionGroup(map: UnsafeMutableRawPointer(map)).state(name)
+            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            handler(on)
+        }
+        g_action_map_add_action(map, action)
+        g_object_unref(raw(action))
+        return action
+    }
+
+    /// An on/off action's state (false for any other action).
+    public func state(_ name: String) -> Bool {
+        guard let action = g_action_map_lookup_action(map, name), let state = g_action_get_state(action) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_classify(state) == G_VARIANT_CLASS_BOOLEAN && g_variant_get_boolean(state) != 0
+    }
+
+    /// Sets an on/off action's state without running its handler.
+    public func setState(_ name: String, _ on: Bool) {
+        guard let action = g_action_map_lookup_action(map, name) else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
     public func setEnabled(_ name: String, _ enabled: Bool) {
         guard let action = g_action_map_lookup_action(map, name) else { return }
         g_simple_action_set_enabled(action, enabled ? 1 : 0)

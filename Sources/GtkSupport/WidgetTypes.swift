@@ -44,6 +44,8 @@ extension UnsafeMutablePointer where Pointee: WindowType {
 extension GtkWidget: nonisolated GObjectType { public nonisolated static var gtype: GType { gtk_widget_get_type() } }
 extension GtkWindow: nonisolated WindowType { public nonisolated static var gtype: GType { gtk_window_get_type() } }
 extension GtkBox: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_box_get_type() } }
+extension GtkToggleButton: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_toggle_button_get_type() } }
+extension GtkGrid: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_grid_get_type() } }
 extension GtkButton: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_button_get_type() } }
 extension GtkRange: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_range_get_type() } }
 extension GtkTextView: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_text_view_get_type() } }

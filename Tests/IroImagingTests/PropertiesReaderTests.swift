@@ -31,7 +31,7 @@ final class PropertiesReaderTests: XCTestCase {
         XCTAssertEqual(read.fNumber ?? 0, 2.8, accuracy: 1e-9)
         XCTAssertEqual(read.iso, 200)
         XCTAssertEqual(read.focalLength ?? 0, 50, accuracy: 1e-9)
-        XCTAssertEqual(read.flash, "No, compulsory")  // 16: did not fire, flash forced off
+        XCTAssertEqual(read.flash, "No, compulsory") // 16: did not fire, flash forced off
         let position = try XCTUnwrap(read.position)
         XCTAssertEqual(position.latitude, 48 + 51.0 / 60 + 30.12 / 3600, accuracy: 1e-6)
         XCTAssertEqual(position.longitude, 2 + 17.0 / 60 + 40.08 / 3600, accuracy: 1e-6)
@@ -59,12 +59,12 @@ final class PropertiesReaderTests: XCTestCase {
     func testBrokenEXIFGivesNoCameraDataAndNoCrash() {
         var header: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0]
         let brokenTIFFs: [[UInt8]] = [
-            header + [2, 0, 0x0F, 0x01, 2, 0, 0xFF, 0xFF, 0xFF, 0x7F, 0xF0, 0xFF, 0, 0],  // Make: 2 GB, far past the end
-            [0x49, 0x49, 0x2A, 0, 0xF0, 0xFF, 0xFF, 0x0F],  // IFD0 beyond the file
-            header + [1, 0, 0x69, 0x87, 4, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0],  // Exif IFD is IFD0 again
-            Array(header.prefix(5)),  // cut short
+            header + [2, 0, 0x0F, 0x01, 2, 0, 0xFF, 0xFF, 0xFF, 0x7F, 0xF0, 0xFF, 0, 0], // Make: 2 GB, far past the end
+            [0x49, 0x49, 0x2A, 0, 0xF0, 0xFF, 0xFF, 0x0F], // IFD0 beyond the file
+            header + [1, 0, 0x69, 0x87, 4, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0], // Exif IFD is IFD0 again
+            Array(header.prefix(5)), // cut short
         ]
-        header[0] = 0x4D  // neither byte order
+        header[0] = 0x4D // neither byte order
         for (index, tiff) in (brokenTIFFs + [header]).enumerated() {
             let path = jpeg("broken-\(index).jpg", tiff: tiff)
             let (photo, _) = PropertiesReader.photo(at: path)

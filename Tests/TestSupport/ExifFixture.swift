@@ -9,7 +9,9 @@ public enum ExifFixture {
             return Tag(tag: tag, type: 2, count: UInt32(bytes.count), data: bytes)
         }
         public static func short(_ tag: UInt16, _ value: UInt16) -> Tag { Tag(tag: tag, type: 3, count: 1, data: le(value)) }
-        public static func bytes(_ tag: UInt16, _ values: [UInt8]) -> Tag { Tag(tag: tag, type: 1, count: UInt32(values.count), data: values) }
+        public static func bytes(_ tag: UInt16, _ values: [UInt8]) -> Tag {
+            Tag(tag: tag, type: 1, count: UInt32(values.count), data: values)
+        }
         public static func rational(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> Tag {
             Tag(tag: tag, type: 5, count: UInt32(values.count), data: values.flatMap { le($0.0) + le($0.1) })
         }

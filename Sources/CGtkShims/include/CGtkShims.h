@@ -54,6 +54,9 @@ gpointer iro_emit_create_window(gpointer tab_view);
 // GtkEventControllerKey::key-pressed as GTK emits it for a key press.
 gboolean iro_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state);
 
+// GtkLabel::activate-link as a click on a link emits it; whether a handler took it.
+gboolean iro_emit_activate_link(gpointer label, const char *uri);
+
 // The accessible description (read after the name), also variadic in GTK.
 void iro_accessible_set_description(GtkWidget *widget, const char *description);
 

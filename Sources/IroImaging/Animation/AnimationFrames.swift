@@ -8,6 +8,8 @@ import IroCore
 protocol AnimationSource: AnyObject {
     var width: Int { get }
     var height: Int { get }
+    /// How many frames the file holds, when the source knows.
+    var frameCount: Int? { get }
     /// How long the current frame stays, in milliseconds; nil once the animation has
     /// played as many times as the file says.
     var delay: Int? { get }
@@ -27,6 +29,8 @@ public final class AnimationFrames: @unchecked Sendable {
     public let formatName: String
     public var width: Int { source.width }
     public var height: Int { source.height }
+    /// How many frames the file holds, when known (GIFs read by gdk-pixbuf alone do not say).
+    public var frameCount: Int? { source.frameCount }
 
     init(_ source: any AnimationSource, formatName: String) {
         self.source = source

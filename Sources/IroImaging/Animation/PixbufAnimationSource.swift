@@ -17,6 +17,7 @@ final class PixbufAnimationSource: AnimationSource {
     private var index = 0
     let width: Int
     let height: Int
+    var frameCount: Int? { fileDelays?.count }
 
     init(adopting animation: OpaquePointer, fileDelays: [Int]?) {
         self.animation = animation

@@ -12,7 +12,8 @@ final class WebPAnimationSource: AnimationSource {
     private let decoder: OpaquePointer
     let width: Int
     let height: Int
-    let frameCount: Int
+    let frameTotal: Int
+    var frameCount: Int? { frameTotal }
     /// How many times the file says to play; 0 is for ever.
     private let loopCount: Int
     private var loopsPlayed = 0
@@ -42,9 +43,9 @@ final class WebPAnimationSource: AnimationSource {
         var info = WebPAnimInfo()
         _ = WebPAnimDecoderGetInfo(decoder, &info)
         (width, height) = (Int(info.canvas_width), Int(info.canvas_height))
-        frameCount = Int(info.frame_count)
+        frameTotal = Int(info.frame_count)
         loopCount = Int(info.loop_count)
-        guard ImageLimits.allows(width: width, height: height), frameCount > 0, nextFrame() else { return nil }
+        guard ImageLimits.allows(width: width, height: height), frameTotal > 0, nextFrame() else { return nil }
     }
 
     deinit {

@@ -37,7 +37,7 @@ enum WebPDecoding {
         if config.input.has_animation != 0 {
             guard let source = WebPAnimationSource(data: data) else { return try load.incremental(isCancelled: isCancelled) }
             guard let first = source.copyCurrentFrame() else { throw .tooLarge(width: source.width, height: source.height) }
-            let frames = source.frameCount > 1 ? AnimationFrames(source, formatName: load.header.formatName) : nil
+            let frames = source.frameTotal > 1 ? AnimationFrames(source, formatName: load.header.formatName) : nil
             return DecodedImage(adopting: first, formatName: load.header.formatName, animation: frames)
         }
         let fullWidth = Int(config.input.width), fullHeight = Int(config.input.height)

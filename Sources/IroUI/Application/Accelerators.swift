@@ -78,6 +78,7 @@ enum Accelerators {
                 // After the focused widget: selectable text copies itself first.
                 Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
+                Entry("win.properties", ["<Alt>Return", "<Alt>KP_Enter"], "Image Properties"),
                 // Menus show the last key of a row: the keypad's first.
                 Entry("win.trash", ["KP_Delete", "Delete"], "Move to Trash", shown: "Delete", precedence: .afterFocusedWidget),
                 Entry(

@@ -35,6 +35,9 @@ final class DocumentWindow {
     /// Shown in the header in fullscreen only.
     let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
     let zoomToolbar = ZoomToolbar()
+    /// The Image Properties side panel and the header button that shows it.
+    let properties = PropertiesPanel()
+    let propertiesButton: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new()
     /// The application that owns this window and its TabSession.
     weak var owner: IroApplication?
     var lastSelected: DocumentView?
@@ -73,6 +76,11 @@ final class DocumentWindow {
         adw_header_bar_pack_start(header, open)
         adw_header_bar_pack_start(header, stepButtons.widget)
         adw_header_bar_pack_end(header, menuButton.widget)
+        gtk_button_set_icon_name(cast(propertiesButton), "document-properties-symbolic")
+        setAction(propertiesButton, "win.properties")
+        gtk_widget_set_tooltip_text(propertiesButton, "Image Properties (Alt+Return)")
+        iro_accessible_set_label(propertiesButton, "Image Properties")
+        adw_header_bar_pack_end(header, propertiesButton)
         adw_header_bar_pack_end(header, leaveFullscreenButton)
         adw_header_bar_pack_end(header, zoomToolbar.percentage)
         adw_header_bar_pack_end(header, zoomToolbar.widget)
@@ -84,8 +92,13 @@ final class DocumentWindow {
         gtk_widget_set_vexpand(content.widget, 1)
         gtk_stack_add_named(content, StatusPages.start(), "start")
         gtk_stack_add_named(content, tabView.widget, "tabs")
+        // The tabs, and beside them the properties panel.
+        let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
+        gtk_widget_set_hexpand(content.widget, 1)
+        gtk_box_append(body, content.widget)
+        gtk_box_append(body, properties.widget)
         gtk_box_append(frame, chrome.widget)
-        gtk_box_append(frame, content.widget)
+        gtk_box_append(frame, body.widget)
         gtk_overlay_set_child(root, frame.widget)
         adw_toast_overlay_set_child(toasts, root.widget)
         adw_application_window_set_content(cast(window), toasts.widget)
@@ -95,6 +108,7 @@ final class DocumentWindow {
         installTabActions()
         installViewActions()
         installFileActions()
+        installProperties(shown: geometry.showsProperties)
         installBrowsing()
         installFullscreen()
         connectTabView()
@@ -129,7 +143,10 @@ final class DocumentWindow {
     func rememberGeometry() {
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(window, &width, &height)
-        WindowStateStore.save(WindowGeometry(width: Int(width), height: Int(height), maximized: gtk_window_is_maximized(window) != 0))
+        WindowStateStore.save(
+            WindowGeometry(
+                width: Int(width), height: Int(height), maximized: gtk_window_is_maximized(window) != 0,
+                showsProperties: properties.isRevealed))
     }
 
     var isShowingStartPage: Bool {
@@ -170,6 +187,7 @@ final class DocumentWindow {
         updateViewActions()
         updateFileActions()
         updateBrowsing()
+        properties.show(view)
     }
 
     private func installActions() {

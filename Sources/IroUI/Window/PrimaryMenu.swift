@@ -8,7 +8,7 @@ enum PrimaryMenu {
         [("_Open…", "app.open"), ("Open _Note Package…", "app.open-note-package"), ("_New Window", "app.new-window")],
         [
             ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
-            ("Show in _Folder", "win.show-in-folder"),
+            ("Show in _Folder", "win.show-in-folder"), ("Image _Properties", "win.properties"),
             ("Move to T_rash", "win.trash"),
             ("_Export Adjusted Copy…", "win.export-copy"),
         ],

@@ -2,7 +2,7 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Where the last window's size is kept (BEHAVIOUR E4): GSettings, schema
+/// Where the last window's size and panel are kept (BEHAVIOUR E4, F4): GSettings, schema
 /// io.github.iroviewer.Iro, when it is installed (meson installs and compiles it); else a
 /// key file, `$XDG_CONFIG_HOME/iro/window-state.ini`, so that `iro` run straight from
 /// `.build/` remembers too. GSettings aborts the process on a schema it cannot find, so the
@@ -16,13 +16,15 @@ enum WindowStateStore {
             defer { g_object_unref(raw(settings)) }
             return .restored(
                 width: Int(g_settings_get_int(settings, "window-width")), height: Int(g_settings_get_int(settings, "window-height")),
-                maximized: g_settings_get_boolean(settings, "window-maximized") != 0)
+                maximized: g_settings_get_boolean(settings, "window-maximized") != 0,
+                showsProperties: g_settings_get_boolean(settings, "properties-shown") != 0)
         }
         guard let file = keyFile(reading: true) else { return .standard }
         defer { g_key_file_free(file) }
         return .restored(
             width: Int(g_key_file_get_integer(file, group, "width", nil)), height: Int(g_key_file_get_integer(file, group, "height", nil)),
-            maximized: g_key_file_get_boolean(file, group, "maximized", nil) != 0)
+            maximized: g_key_file_get_boolean(file, group, "maximized", nil) != 0,
+            showsProperties: g_key_file_get_boolean(file, group, "properties", nil) != 0)
     }
 
     static func save(_ geometry: WindowGeometry) {
@@ -31,6 +33,7 @@ enum WindowStateStore {
             g_settings_set_int(settings, "window-width", Int32(geometry.width))
             g_settings_set_int(settings, "window-height", Int32(geometry.height))
             g_settings_set_boolean(settings, "window-maximized", geometry.maximized ? 1 : 0)
+            g_settings_set_boolean(settings, "properties-shown", geometry.showsProperties ? 1 : 0)
             return
         }
         guard let file = keyFile(reading: false) else { return }
@@ -38,6 +41,7 @@ enum WindowStateStore {
         g_key_file_set_integer(file, group, "width", Int32(geometry.width))
         g_key_file_set_integer(file, group, "height", Int32(geometry.height))
         g_key_file_set_boolean(file, group, "maximized", geometry.maximized ? 1 : 0)
+        g_key_file_set_boolean(file, group, "properties", geometry.showsProperties ? 1 : 0)
         let path = keyFilePath
         g_mkdir_with_parents(folderPath, 0o700)
         do throws(GLibError) {
@@ -53,6 +57,8 @@ enum WindowStateStore {
             let found = g_settings_schema_source_lookup(source, schema, 1)
         else { return nil }
         defer { g_settings_schema_unref(found) }
+        // An older installed schema lacks the newer keys, and GSettings aborts on those.
+        guard g_settings_schema_has_key(found, "properties-shown") != 0 else { return nil }
         return g_settings_new_full(found, nil, nil)
     }
 

@@ -41,7 +41,8 @@ final class ImagePropertiesTests: XCTestCase {
     }
 
     func testAnimationsCountTheirFrames() {
-        let animated = ImageProperties(image: .init(width: 2, height: 2, hasAlpha: false, isAnimated: true, frameCount: 12), file: nil, photo: nil)
+        let animated = ImageProperties(
+            image: .init(width: 2, height: 2, hasAlpha: false, isAnimated: true, frameCount: 12), file: nil, photo: nil)
         XCTAssertEqual(animated.value(of: "Animation"), "12 frames")
         let still = ImageProperties(image: .init(width: 2, height: 2, hasAlpha: false), file: nil, photo: nil)
         XCTAssertNil(still.value(of: "Animation"))

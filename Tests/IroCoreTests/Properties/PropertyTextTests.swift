@@ -59,7 +59,7 @@ final class PropertyTextTests: XCTestCase {
         XCTAssertEqual(exif, WallClock(year: 2024, month: 5, day: 1, hour: 12, minute: 34, second: 56))
         XCTAssertEqual(WallClock(parsing: "2024-05-01T12:34:56.12+02:00"), exif)
         XCTAssertEqual(WallClock(parsing: "2024-05-01"), WallClock(year: 2024, month: 5, day: 1))
-        XCTAssertNil(WallClock(parsing: "0000:00:00 00:00:00"))  // a camera whose clock was never set
+        XCTAssertNil(WallClock(parsing: "0000:00:00 00:00:00")) // a camera whose clock was never set
         XCTAssertNil(WallClock(parsing: "    :  :     :  :  "))
         XCTAssertNil(WallClock(parsing: "yesterday"))
         XCTAssertEqual(PropertyText.date(exif!), "1 May 2024, 12:34:56")
