@@ -23,6 +23,8 @@ public enum GtkTestEnvironment {
         // And what tests move to the trash goes to this run's trash.
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-data-\(getpid())").path
         setenv("XDG_DATA_HOME", data, 1)
+        // Settings Iro changes (the desktop background) go to a key file under it, not dconf.
+        setenv("GSETTINGS_BACKEND", "keyfile", 1)
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         // Tests assert end states; animations would only add waiting.

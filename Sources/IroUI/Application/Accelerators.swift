@@ -79,6 +79,11 @@ enum Accelerators {
                 Entry("win.copy", ["<Control>c"], "Copy the Image", precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], "Copy the File’s Path"),
                 Entry("win.properties", ["<Alt>Return", "<Alt>KP_Enter"], "Image Properties"),
+                Entry("win.open-with", ["<Control><Shift>o"], "Open With…"),
+                // The file manager's own key for “Open Item Location”.
+                Entry("win.show-in-folder", ["<Control><Alt>o"], "Show in Folder"),
+                Entry("win.set-background", ["<Control>F8"], "Set as Background"),
+                Entry("win.print", ["<Control>p"], "Print"),
                 // Menus show the last key of a row: the keypad's first.
                 Entry("win.trash", ["KP_Delete", "Delete"], "Move to Trash", shown: "Delete", precedence: .afterFocusedWidget),
                 Entry(

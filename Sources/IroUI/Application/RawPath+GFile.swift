@@ -1,4 +1,5 @@
 import CGtk
+import GtkSupport
 import IroCore
 
 extension RawPath {
@@ -7,5 +8,12 @@ extension RawPath {
         guard let path = g_file_get_path(file) else { return nil }
         defer { g_free(path) }
         self.init(cString: path)
+    }
+
+    /// The `file://` URI of this path (bytes that are not UTF-8 escaped as they are).
+    nonisolated var fileURI: String {
+        let file = withCString { g_file_new_for_path($0) }!
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        return takeString(g_file_get_uri(file)) ?? ""
     }
 }

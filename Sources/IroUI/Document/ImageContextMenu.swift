@@ -12,7 +12,7 @@ final class ImageContextMenu {
         [
             ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
             ("Show in _Folder", "win.show-in-folder"), ("Move to T_rash", "win.trash"),
-            ("Image _Properties", "win.properties"),
+            ("Set as _Background", "win.set-background"), ("_Print…", "win.print"), ("Image _Properties", "win.properties"),
         ],
         [("_Previous Image", "win.previous-image"), ("_Next Image", "win.next-image")],
         [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],

@@ -18,6 +18,7 @@ extension DocumentWindow {
         actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
         actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
+        actions.add("set-background") { [weak self] in self?.setShownAsBackground() }
         actions.add("open-with") { [weak self] in
             guard let self, let view = self.selectedView else { return }
             let name = view.document.displayName
@@ -36,6 +37,7 @@ extension DocumentWindow {
         actions.setEnabled("trash", removable)
         actions.setEnabled("delete-permanently", removable)
         actions.setEnabled("show-in-folder", removable)
+        actions.setEnabled("set-background", hasImage && removable)
         actions.setEnabled("open-with", removable && !NotePackage.isPackageName(selectedView?.document.path ?? RawPath("")))
     }
 
@@ -88,6 +90,19 @@ extension DocumentWindow {
         let path = view.document.path, name = view.document.displayName
         Task { [weak self] in
             if await !ShowInFolder.show(path) { self?.toast("No file manager could show “\(name)”") }
+        }
+    }
+
+    /// Set as Background: the desktop's portal, else GNOME's settings and a copy.
+    func setShownAsBackground() {
+        guard let view = selectedView, let path = view.imagePath else { return }
+        let name = view.document.displayName
+        SetAsBackground.set(path) { [weak self] outcome in
+            switch outcome {
+            case .set: self?.toast("“\(name)” is the background")
+            case .cancelled: break
+            case .failed(let reason): self?.toast("“\(name)” could not be set as the background: \(reason)")
+            }
         }
     }
 

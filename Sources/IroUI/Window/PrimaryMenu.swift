@@ -9,7 +9,7 @@ enum PrimaryMenu {
         [
             ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
             ("Show in _Folder", "win.show-in-folder"), ("Image _Properties", "win.properties"),
-            ("Move to T_rash", "win.trash"),
+            ("Move to T_rash", "win.trash"), ("Set as _Background", "win.set-background"), ("_Print…", "win.print"),
             ("_Export Adjusted Copy…", "win.export-copy"),
         ],
         [("_Move Tab to New Window", "win.move-tab-to-new-window"), ("_Merge All Windows", "app.merge-all-windows")],
