@@ -13,7 +13,7 @@ packages=(
   # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs)
   libjpeg-turbo-progs
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots
-  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool xclip imagemagick x11-utils
+  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool xclip imagemagick x11-utils poppler-utils
   # a window manager for the tests that need one (fullscreen, maximized windows)
   matchbox-window-manager
   # desktop integration checks

@@ -31,6 +31,34 @@ public struct RenderedPixels {
         let i = (y * width + x) * 4
         return RGBA(bytes[i + 2], bytes[i + 1], bytes[i], bytes[i + 3])
     }
+
+    public init(width: Int, height: Int, bytes: [UInt8]) {
+        (self.width, self.height, self.bytes) = (width, height, bytes)
+    }
+
+    /// The pixels of an 8-bit RGB(A) `GdkPixbuf *` (opaque ones taken as they are).
+    public init(pixbuf: OpaquePointer) {
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let source = gdk_pixbuf_read_pixels(pixbuf)!
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = source + y * stride + x * channels, i = (y * width + x) * 4
+                (bytes[i], bytes[i + 1], bytes[i + 2]) = (p[2], p[1], p[0])
+                if channels == 4 { bytes[i + 3] = p[3] }
+            }
+        }
+        self.bytes = bytes
+    }
+
+    /// A PNG file's pixels; nil when it cannot be read.
+    public init?(pngAt path: String) {
+        guard let pixbuf = gdk_pixbuf_new_from_file(path, nil) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        self.init(pixbuf: pixbuf)
+    }
 }
 
 @MainActor

@@ -56,6 +56,24 @@ public enum HueExport {
         }
     }
 
+    /// The snapshot's pixels as the view shows them: hue adjusted, turned by `quarterTurns`
+    /// clockwise (+1 `GdkPixbuf *`). For printing; runs off the main thread.
+    @concurrent
+    nonisolated public static func asShown(_ snapshot: PixbufSnapshot, hue: Double, quarterTurns: Int) async throws(ExportError)
+        -> OpaquePointer
+    {
+        guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
+        try adjust(pixbuf, hue: hue)
+        let angle = [GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE][
+            ((quarterTurns % 4) + 4) % 4]
+        guard angle != GDK_PIXBUF_ROTATE_NONE else {
+            g_object_ref(UnsafeMutableRawPointer(pixbuf))
+            return pixbuf
+        }
+        guard let turned = gdk_pixbuf_rotate_simple(pixbuf, angle) else { throw .writeFailed(detail: "not enough memory to turn the image") }
+        return turned
+    }
+
     /// Rotates the hue of a GdkPixbuf in place (straight alpha, so the tables for RGBA),
     /// in bands across the cores.
     nonisolated static func adjust(_ pixbuf: OpaquePointer, hue: Double) throws(ExportError) {

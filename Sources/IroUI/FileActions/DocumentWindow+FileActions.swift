@@ -19,6 +19,7 @@ extension DocumentWindow {
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
         actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
         actions.add("set-background") { [weak self] in self?.setShownAsBackground() }
+        actions.add("print") { [weak self] in self.map { PrintImage.begin(in: $0) } }
         actions.add("open-with") { [weak self] in
             guard let self, let view = self.selectedView else { return }
             let name = view.document.displayName
@@ -38,6 +39,7 @@ extension DocumentWindow {
         actions.setEnabled("delete-permanently", removable)
         actions.setEnabled("show-in-folder", removable)
         actions.setEnabled("set-background", hasImage && removable)
+        actions.setEnabled("print", hasImage)
         actions.setEnabled("open-with", removable && !NotePackage.isPackageName(selectedView?.document.path ?? RawPath("")))
     }
 
