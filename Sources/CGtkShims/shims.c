@@ -67,6 +67,14 @@ void iro_object_get_boolean(gpointer object, const char *property, gboolean *val
     g_object_get(object, property, value, NULL);
 }
 
+char *iro_object_dup_string(gpointer object, const char *property) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), property);
+    if (!spec || spec->value_type != G_TYPE_STRING) return NULL;
+    char *value = NULL;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 gboolean iro_emit_drop(gpointer target, const GValue *value, double x, double y) {
     gboolean handled = FALSE;
     g_signal_emit_by_name(target, "drop", value, x, y, &handled);

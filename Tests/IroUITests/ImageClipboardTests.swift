@@ -99,7 +99,7 @@ final class ImageClipboardTests: XCTestCase {
         }
     }
 
-    func testNothingToCopyFromAnErrorTab() throws {
+    func testAnErrorTabHasNoImageToCopyButItsPath() throws {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
@@ -107,7 +107,12 @@ final class ImageClipboardTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([url]))
             XCTAssertEqual(window.selectedView?.visiblePage, "error")
             XCTAssertFalse(window.actions.isEnabled("copy"))
-            XCTAssertFalse(window.actions.isEnabled("copy-path"))
+            XCTAssertTrue(window.actions.isEnabled("copy-path"))
+            window.actions.activate("copy-path")
+            var text: String?
+            XCTAssertTrue(
+                Self.clipboardValue(window, g_type_from_name("gchararray")) { text = g_value_get_string($0).map { String(cString: $0) } })
+            XCTAssertEqual(text, url.path)
         }
     }
 }

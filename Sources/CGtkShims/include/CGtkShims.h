@@ -36,6 +36,8 @@ void iro_add_scrollable_interface(GType type);
 guint iro_attach_dispatch_main_queue(void);
 
 // g_object_get is variadic; reads one boolean property (e.g. gtk-enable-animations).
+// A string property's value (g_free it); NULL when the object has no such property.
+char *iro_object_dup_string(gpointer object, const char *property);
 void iro_object_get_boolean(gpointer object, const char *property, gboolean *value);
 
 // GtkDropTarget::drop with a value, as GTK emits it when files are dropped

@@ -64,13 +64,17 @@ public enum HueExport {
     {
         guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
         try adjust(pixbuf, hue: hue)
-        let angle = [GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE][
+        let angle = [
+            GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE,
+        ][
             ((quarterTurns % 4) + 4) % 4]
         guard angle != GDK_PIXBUF_ROTATE_NONE else {
             g_object_ref(UnsafeMutableRawPointer(pixbuf))
             return pixbuf
         }
-        guard let turned = gdk_pixbuf_rotate_simple(pixbuf, angle) else { throw .writeFailed(detail: "not enough memory to turn the image") }
+        guard let turned = gdk_pixbuf_rotate_simple(pixbuf, angle) else {
+            throw .writeFailed(detail: "not enough memory to turn the image")
+        }
         return turned
     }
 

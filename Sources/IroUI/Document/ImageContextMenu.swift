@@ -65,6 +65,9 @@ final class ImageContextMenu {
         guard gtk_widget_translate_coordinates(widget, parent, local.x, local.y, &x, &y) != 0 else { return }
         var target = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(cast(popover), &target)
+        if let root = gtk_widget_get_root(parent), let window = DocumentWindow.key.get(raw(root)) {
+            window.explainDisabledItems(in: popover, menu: Self.sections)
+        }
         gtk_popover_popup(cast(popover))
     }
 

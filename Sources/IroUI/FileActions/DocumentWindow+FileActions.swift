@@ -33,7 +33,7 @@ extension DocumentWindow {
         // An error tab or a note package without an image has nothing to copy.
         let hasImage = selectedView.map { $0.imagePath != nil && $0.canvas.pyramid != nil } ?? false
         actions.setEnabled("copy", hasImage)
-        actions.setEnabled("copy-path", hasImage)
+        actions.setEnabled("copy-path", selectedView != nil)
         let removable = selectedView.map(canRemove) ?? false
         actions.setEnabled("trash", removable)
         actions.setEnabled("delete-permanently", removable)

@@ -34,7 +34,8 @@ enum ImageClipboard {
     /// Puts the path of the file `view` shows on the clipboard as text.
     @discardableResult
     static func copyPath(of view: DocumentView, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let path = view.imagePath, let clipboard = gtk_widget_get_clipboard(widget) else { return false }
+        guard let clipboard = gtk_widget_get_clipboard(widget) else { return false }
+        let path = view.imagePath ?? view.document.path // a file that cannot be shown still has a path
         gdk_clipboard_set_text(clipboard, path.displayString)
         return true
     }

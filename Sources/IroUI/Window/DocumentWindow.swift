@@ -76,6 +76,9 @@ final class DocumentWindow {
         adw_header_bar_pack_start(header, open)
         adw_header_bar_pack_start(header, stepButtons.widget)
         adw_header_bar_pack_end(header, menuButton.widget)
+        if let popover = gtk_menu_button_get_popover(menuButton) {
+            onSignal(raw(popover), "show") { [weak self] in self?.explainDisabledItems(in: popover.widget, menu: PrimaryMenu.items) }
+        }
         gtk_button_set_icon_name(cast(propertiesButton), "document-properties-symbolic")
         setAction(propertiesButton, "win.properties")
         gtk_widget_set_tooltip_text(propertiesButton, "Image Properties (Alt+Return)")
