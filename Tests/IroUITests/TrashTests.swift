@@ -51,6 +51,35 @@ final class TrashTests: XCTestCase {
         }
     }
 
+    /// No trash can be made (its place is taken by a file): a clear message, and the file
+    /// stays where it is, shown as before.
+    func testWithoutATrashNothingIsDeletedAndTheToastSaysWhy() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = try Self.folder(harness, ["a.png", "b.png"])
+            let trash = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("Trash")
+            let aside = trash.deletingLastPathComponent().appendingPathComponent("Trash-aside-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: trash.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: trash.path) { try FileManager.default.moveItem(at: trash, to: aside) }
+            XCTAssertTrue(FileManager.default.createFile(atPath: trash.path, contents: Data("not a folder".utf8)))
+            defer {
+                try? FileManager.default.removeItem(at: trash)
+                try? FileManager.default.moveItem(at: aside, to: trash)
+            }
+            let window = try XCTUnwrap(harness.open([urls[0]]))
+            let view = try XCTUnwrap(window.selectedView)
+            window.actions.activate("trash")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { window.lastToast?.title.hasPrefix("“a.png” was not moved to the trash: ") == true },
+                "the toast says so: \(window.lastToast?.title ?? "none")")
+            XCTAssertNil(window.lastToast?.undo, "nothing to undo")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "the file is where it was")
+            XCTAssertEqual(view.document.path, RawPath(urls[0].path), "and still shown")
+            XCTAssertTrue(window.actions.isEnabled("trash"), "it can be tried again")
+        }
+    }
+
     func testTheLastImageOfAFolderClosesItsTab() throws {
         try onMain {
             let harness = AppHarness()
