@@ -1,0 +1,35 @@
+import Foundation
+import GObjectSupport
+import GtkSupport
+import IroCore
+import XCTest
+
+@testable import IroImaging
+
+/// What the properties panel waits for after a tab switch: the file's facts and its
+/// metadata. The first read also loads gexiv2 (dlopen). Release build, medians of 21:
+///
+///     swift build -c release --build-tests -Xswiftc -enable-testing
+///     IRO_BENCH=1 IRO_BENCH_IMAGES="a.jpg b.png" .build/release/IroPackageTests.xctest \
+///       IroImagingTests.PropertiesReadBenchmark
+final class PropertiesReadBenchmark: XCTestCase {
+    func testFileFactsAndMetadata() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try XCTSkipUnless(environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
+        let images = (environment["IRO_BENCH_IMAGES"] ?? "").split(separator: " ").map(String.init)
+        try XCTSkipIf(images.isEmpty, "IRO_BENCH_IMAGES names the files to read")
+        var start = monotonicSeconds()
+        _ = PropertiesReader.photo(at: RawPath(images[0]))
+        print(String(format: "BENCH first read (loads gexiv2): %.1f ms", (monotonicSeconds() - start) * 1000))
+        for image in images {
+            var times: [Double] = []
+            for _ in 0..<21 {
+                start = monotonicSeconds()
+                _ = PropertiesReader.file(at: RawPath(image))
+                _ = PropertiesReader.photo(at: RawPath(image))
+                times.append((monotonicSeconds() - start) * 1000)
+            }
+            print(String(format: "BENCH %@: %.2f ms", (image as NSString).lastPathComponent, times.sorted()[10]))
+        }
+    }
+}
