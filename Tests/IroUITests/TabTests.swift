@@ -261,6 +261,13 @@ final class TabTests: XCTestCase {
             for title in ["Close Tab", "Next Tab", "Previous Tab", "Go to Tab 1…9", "Zoom In", "Zoom Out", "New Window", "Open"] {
                 XCTAssertTrue(xml.contains(">\(title)<"), title)
             }
+            // Everything the image's menu offers has a key, listed (BEHAVIOUR E6, F4).
+            let listed = Accelerators.all.flatMap(\.entries).filter { $0.listed && !$0.keys.isEmpty }
+            for item in ImageContextMenu.sections.joined() {
+                let entry = listed.first { $0.action == item.action }
+                XCTAssertNotNil(entry, "\(item.action) has a listed shortcut")
+                if let entry { XCTAssertTrue(xml.contains(">\(ShortcutsWindow.escape(entry.title))<"), entry.title) }
+            }
         }
     }
 }
