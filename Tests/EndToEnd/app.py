@@ -9,7 +9,7 @@ functions of accessibility.py.
 import re
 import subprocess
 
-from accessibility import dump, extents, find_all, name_matches
+from accessibility import do_action, dump, extents, find_all, name_matches
 from processes import end_tree
 from waiting import TIMEOUT, AppDied, WaitTimeout, poll
 
@@ -157,6 +157,13 @@ class App:
         x, y, w, h = extents(node)
         ox, oy = self.window_origin(frame)
         return x + ox, y + oy, w, h
+
+    def choose_in_image_menu(self, session, name, item):
+        """Right-clicks the middle of the image `name` and activates the menu item `item`."""
+        frame = self.frame(name)
+        x, y, w, h = self.screen_extents(self.find('image', name), frame)
+        session.click(x + w // 2, y + h // 2, button=3)
+        do_action(self.find('menu item', item))
 
     def dump(self):
         return dump(self.node())

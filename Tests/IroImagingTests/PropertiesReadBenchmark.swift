@@ -14,10 +14,7 @@ import XCTest
 ///       IroImagingTests.PropertiesReadBenchmark
 final class PropertiesReadBenchmark: XCTestCase {
     func testFileFactsAndMetadata() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
-        let images = (environment["IRO_BENCH_IMAGES"] ?? "").split(separator: " ").map(String.init)
-        try XCTSkipIf(images.isEmpty, "IRO_BENCH_IMAGES names the files to read")
+        let images = try benchmarkImages("files to read")
         var start = monotonicSeconds()
         _ = PropertiesReader.photo(at: RawPath(images[0]))
         print(String(format: "BENCH first read (loads gexiv2): %.1f ms", (monotonicSeconds() - start) * 1000))

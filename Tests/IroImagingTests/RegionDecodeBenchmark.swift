@@ -15,10 +15,7 @@ import XCTest
 ///       IroImagingTests.RegionDecodeBenchmark
 final class RegionDecodeBenchmark: XCTestCase {
     func testRegionAgainstWholeDecode() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
-        let images = (environment["IRO_BENCH_IMAGES"] ?? "").split(separator: " ").map(String.init)
-        try XCTSkipIf(images.isEmpty, "IRO_BENCH_IMAGES names the JPEGs to time")
+        let images = try benchmarkImages("JPEGs to time")
         for image in images {
             let path = RawPath(image)
             let header = try ImageDecoder.readHeader(path: path)
