@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # build
-  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev pkg-config
+  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev pkg-config
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG
   librsvg2-common webp-pixbuf-loader

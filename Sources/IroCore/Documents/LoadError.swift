@@ -17,6 +17,10 @@ public enum LoadError: Error, Equatable, Sendable {
     case unreadable(detail: String)
     /// A `.notesdoc` folder that is not a usable note package (BEHAVIOUR A8).
     case notePackage(NotePackageError)
+    /// The decoder helper died or hung on this file (BEHAVIOUR F5); `detail` says how.
+    case decoderStopped(detail: String)
+    /// Decoding needed more memory than the decoder may use (BEHAVIOUR F5).
+    case needsTooMuchMemory(limitMegabytes: Int)
 
     /// Short headline for the error page.
     public var title: String {
@@ -31,6 +35,8 @@ public enum LoadError: Error, Equatable, Sendable {
         case .tooLarge: "The Image Is Too Large"
         case .unreadable: "Could Not Read the File"
         case .notePackage: "The Note Package Cannot Be Opened"
+        case .decoderStopped: "The Image Decoder Stopped"
+        case .needsTooMuchMemory: "The Image Is Too Large"
         }
     }
 
@@ -56,6 +62,10 @@ public enum LoadError: Error, Equatable, Sendable {
                 + "(at most \(ImageLimits.maxSide) pixels a side and \(ImageLimits.maxPixels / 1_000_000) megapixels)."
         case .unreadable(let detail):
             "The file could not be read: \(detail)"
+        case .decoderStopped(let detail):
+            "The image decoder stopped unexpectedly while reading this file (\(detail)). Other images are not affected."
+        case .needsTooMuchMemory(let limit):
+            "Decoding this image needs more than the \(limit) MB of memory Iro allows its image decoder."
         case .notePackage(.missingText):
             "A note package must hold its text in a file named \(NotePackage.textFileName), and this one has none."
         case .notePackage(.textNotUTF8):

@@ -9,7 +9,7 @@ import IroCore
 public enum GIFFrameDelays {
     /// nil when the file is not a GIF whose blocks can be walked.
     public static func read(path: RawPath) -> [Int]? {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        guard let file = FileAccess.open(path).file else { return nil }
         defer { fclose(file) }
         let reader = Reader(file: file)
         guard let signature = reader.bytes(6), signature.starts(with: Array("GIF".utf8)),

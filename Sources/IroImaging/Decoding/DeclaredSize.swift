@@ -9,7 +9,7 @@ import IroCore
 /// declared size lets Iro say "too large" — the true reason — for a bomb.
 enum DeclaredSize {
     static func read(path: RawPath) -> (width: Int, height: Int)? {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        guard let file = FileAccess.open(path).file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

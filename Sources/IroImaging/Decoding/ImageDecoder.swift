@@ -33,7 +33,10 @@ public enum ImageDecoder {
             return Header(formatName: "svg", width: size.width, height: size.height)
         }
         var width: Int32 = 0, height: Int32 = 0
-        guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }) else {
+        let found =
+            FileAccess.contents(of: path).flatMap { LoaderProbe.format(of: $0, named: path.lastComponent, width: &width, height: &height) }
+            ?? path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) })
+        guard let format = found else {
             // No loader accepted the header. If the bytes still carry an image format's
             // signature that a loader exists for, the file is broken, not foreign.
             if let mime = ImageFormats.sniffedMimeType(path: path), ImageFormats.mimeTypes.contains(mime) {

@@ -35,7 +35,7 @@ struct PixbufLoad {
     )
         throws(LoadError) -> DecodedImage?
     {
-        let (opened, code) = path.withCString { (fopen($0, "rb"), errno) }
+        let (opened, code) = FileAccess.open(path)
         guard let file = opened else {
             throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
         }
@@ -110,7 +110,13 @@ struct PixbufLoad {
             if let problem = check.problemAfterDecoding() { throw .damaged(detail: problem) }
         }
         let loaded: OpaquePointer?
-        do { loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } } } catch {
+        do {
+            if let contents = FileAccess.contents(of: path) {
+                loaded = try LoaderProbe.wholeImage(contents, format: header.formatName)
+            } else {
+                loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } }
+            }
+        } catch {
             throw Self.classify(error)
         }
         guard let pixbuf = loaded else { throw .damaged(detail: "no image data") }
@@ -145,7 +151,7 @@ struct PixbufLoad {
 
     /// Reads the file at `path` through `check` without a loader.
     static func feedWholeFile(_ path: RawPath, to check: any IntegrityCheck) throws(LoadError) {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { throw .unreadable(detail: String(cString: strerror(errno))) }
+        guard let file = FileAccess.open(path).file else { throw .unreadable(detail: String(cString: strerror(errno))) }
         defer { fclose(file) }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         while true {

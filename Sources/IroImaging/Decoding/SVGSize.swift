@@ -16,7 +16,7 @@ enum SVGSize {
     /// What librsvg makes of the SVG's size (0 for a side below a pixel); nil when the
     /// document cannot be read at all.
     static func read(path: RawPath) -> (width: Int, height: Int)? {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        guard let file = FileAccess.open(path).file else { return nil }
         defer { fclose(file) }
         let made: UnsafeMutablePointer<GdkPixbufLoader>?
         do throws(GLibError) { made = try withGError { gdk_pixbuf_loader_new_with_type("svg", $0) } } catch {
@@ -25,7 +25,7 @@ enum SVGSize {
         }
         guard let loader = made else { return nil }
         defer { g_object_unref(raw(loader)) }
-        let size = Reported()
+        let size = ReportedSize()
         size.follow(loader)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var readable = true
@@ -49,19 +49,5 @@ enum SVGSize {
         }
         guard readable, closed || size.width != nil, let width = size.width, let height = size.height else { return nil }
         return (max(0, width), max(0, height))
-    }
-
-    /// The size from `size-prepared`; asks the loader to draw at 1 × 1 (nothing is kept).
-    private final class Reported {
-        var width: Int?
-        var height: Int?
-
-        func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
-            onSignalAnyThread(raw(loader), "size-prepared") { [self] (width: Int32, height: Int32) in
-                self.width = Int(width)
-                self.height = Int(height)
-                gdk_pixbuf_loader_set_size(loader, 1, 1)
-            }
-        }
     }
 }

@@ -15,7 +15,7 @@ enum WebPDecoding {
     /// a WebP file). gdk-pixbuf's WebP loader is not asked: probing an animation cut short,
     /// it emits GLib criticals.
     static func header(path: RawPath) throws(LoadError) -> ImageDecoder.Header? {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        guard let file = FileAccess.open(path).file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

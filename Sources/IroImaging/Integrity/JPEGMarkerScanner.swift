@@ -98,7 +98,7 @@ extension JPEGMarkerScanner {
     /// The markers of the file at `path`, read while `more` says so (by default to its
     /// end); nil if it cannot be read.
     static func scan(path: RawPath, while more: (JPEGMarkerScanner) -> Bool = { _ in true }) -> JPEGMarkerScanner? {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { return nil }
+        guard let file = FileAccess.open(path).file else { return nil }
         defer { fclose(file) }
         var scanner = JPEGMarkerScanner()
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)

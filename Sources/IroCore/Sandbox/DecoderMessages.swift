@@ -1,0 +1,264 @@
+/// What Iro asks the decoder helper (BEHAVIOUR F5). Each request but `cancel` comes with
+/// the file's open descriptor attached; the helper never sees a path.
+public enum DecoderRequest: Equatable, Sendable {
+    /// The whole image at `detail`; `name` is the file's name, for formats known by extension.
+    case decode(id: UInt32, name: [UInt8], detail: DecodeDetail)
+    /// The part `rect` (upright image pixels) at `detail` (JPEG and SVG).
+    case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
+    /// Stop request `id` if it is still running (its answer is then a cancelled failure).
+    case cancel(id: UInt32)
+    /// Test builds only: do something the sandbox forbids (`1`: open a file; `2`: make a socket).
+    case forbidden(id: UInt32, what: UInt8)
+
+    static let magic: UInt32 = 0x4952_4431 // "IRD1"
+
+    public var id: UInt32 {
+        switch self {
+        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .forbidden(let id, _): id
+        }
+    }
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        out.u32(Self.magic)
+        switch self {
+        case .decode(let id, let name, let detail):
+            out.u8(1)
+            out.u32(id)
+            out.data(name)
+            switch detail {
+            case .full: out.u8(0)
+            case .screen(let width, let height):
+                out.u8(1)
+                out.i32(width)
+                out.i32(height)
+            case .scale(let scale):
+                out.u8(2)
+                out.f64(scale)
+            }
+        case .region(let id, let name, let rect, let detail):
+            out.u8(2)
+            out.u32(id)
+            out.data(name)
+            for value in [rect.x, rect.y, rect.width, rect.height] { out.i32(value) }
+            out.f64(detail)
+        case .cancel(let id):
+            out.u8(3)
+            out.u32(id)
+        case .forbidden(let id, let what):
+            out.u8(9)
+            out.u32(id)
+            out.u8(what)
+        }
+        return out.bytes
+    }
+
+    public init(bytes: [UInt8]) throws(WireReader.Malformed) {
+        var input = WireReader(bytes)
+        guard try input.u32("magic") == Self.magic else { throw WireReader.Malformed(what: "not a decoder request") }
+        let kind = try input.u8("kind")
+        let id = try input.u32("id")
+        let side = 0...ImageLimits.maxSide
+        switch kind {
+        case 1:
+            let name = try input.data("name")
+            let detail: DecodeDetail
+            switch try input.u8("detail") {
+            case 0: detail = .full
+            case 1: detail = .screen(width: try input.i32("screen width", in: side), height: try input.i32("screen height", in: side))
+            case 2: detail = .scale(try input.f64("scale", in: 0...1024))
+            default: throw WireReader.Malformed(what: "unknown detail")
+            }
+            self = .decode(id: id, name: name, detail: detail)
+        case 2:
+            let name = try input.data("name")
+            let rect = PixelRect(
+                x: try input.i32("x", in: side), y: try input.i32("y", in: side),
+                width: try input.i32("width", in: 1...ImageLimits.maxSide),
+                height: try input.i32("height", in: 1...ImageLimits.maxSide))
+            self = .region(id: id, name: name, rect: rect, detail: try input.f64("detail", in: 0...1024))
+        case 3: self = .cancel(id: id)
+        case 9: self = .forbidden(id: id, what: try input.u8("what"))
+        default: throw WireReader.Malformed(what: "unknown request \(kind)")
+        }
+        try input.end()
+    }
+}
+
+/// What the helper answers. An image's pixels come in a sealed memfd attached to the
+/// message: 8-bit RGB or RGBA rows `stride` bytes apart.
+public enum DecoderReply: Equatable, Sendable {
+    case progress(id: UInt32, fraction: Double)
+    case image(id: UInt32, DecodedPixels)
+    /// Not an image: the format has no such decode (a region of a PNG), or cancelled.
+    case nothing(id: UInt32)
+    case failure(id: UInt32, LoadError)
+
+    public var id: UInt32 {
+        switch self {
+        case .progress(let id, _), .image(let id, _), .nothing(let id), .failure(let id, _): id
+        }
+    }
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        out.u32(DecoderRequest.magic)
+        switch self {
+        case .progress(let id, let fraction):
+            out.u8(1)
+            out.u32(id)
+            out.f64(fraction)
+        case .image(let id, let pixels):
+            out.u8(2)
+            out.u32(id)
+            pixels.write(to: &out)
+        case .nothing(let id):
+            out.u8(3)
+            out.u32(id)
+        case .failure(let id, let error):
+            out.u8(4)
+            out.u32(id)
+            switch error {
+            case .notFound: out.u8(1)
+            case .permissionDenied: out.u8(2)
+            case .isFolder: out.u8(3)
+            case .notRegularFile: out.u8(4)
+            case .emptyFile: out.u8(5)
+            case .unsupportedFormat: out.u8(6)
+            case .damaged(let detail):
+                out.u8(7)
+                out.text(detail)
+            case .tooLarge(let width, let height):
+                out.u8(8)
+                out.i32(width)
+                out.i32(height)
+            case .unreadable(let detail):
+                out.u8(9)
+                out.text(detail)
+            case .needsTooMuchMemory(let limit):
+                out.u8(10)
+                out.i32(limit)
+            case .notePackage, .decoderStopped:
+                out.u8(11)
+                out.text(error.reason)
+            }
+        }
+        return out.bytes
+    }
+
+    public init(bytes: [UInt8]) throws(WireReader.Malformed) {
+        var input = WireReader(bytes)
+        guard try input.u32("magic") == DecoderRequest.magic else { throw WireReader.Malformed(what: "not a decoder reply") }
+        let kind = try input.u8("kind")
+        let id = try input.u32("id")
+        switch kind {
+        case 1: self = .progress(id: id, fraction: try input.f64("fraction", in: 0...1))
+        case 2: self = .image(id: id, try DecodedPixels(reading: &input))
+        case 3: self = .nothing(id: id)
+        case 4:
+            let error: LoadError
+            switch try input.u8("error") {
+            case 1: error = .notFound
+            case 2: error = .permissionDenied
+            case 3: error = .isFolder
+            case 4: error = .notRegularFile
+            case 5: error = .emptyFile
+            case 6: error = .unsupportedFormat
+            case 7: error = .damaged(detail: try input.text("detail"))
+            case 8:
+                error = .tooLarge(
+                    width: try input.i32("width", in: 0...Int(Int32.max)), height: try input.i32("height", in: 0...Int(Int32.max)))
+            case 9: error = .unreadable(detail: try input.text("detail"))
+            case 10: error = .needsTooMuchMemory(limitMegabytes: try input.i32("limit", in: 0...Int(Int32.max)))
+            case 11: error = .unreadable(detail: try input.text("detail"))
+            default: throw WireReader.Malformed(what: "unknown error")
+            }
+            self = .failure(id: id, error)
+        default: throw WireReader.Malformed(what: "unknown reply \(kind)")
+        }
+        try input.end()
+    }
+}
+
+/// How to read the pixels of a decoded image (or region) from the memfd that came with it.
+public struct DecodedPixels: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var stride: Int
+    public var hasAlpha: Bool
+    /// The image's own size, upright (larger than `width` × `height` when reduced).
+    public var imageWidth: Int
+    public var imageHeight: Int
+    public var formatName: String
+    /// Why the file is damaged, when what could be read of it is shown.
+    public var damage: String?
+    /// For a region: where it sits in the image decoded at `scale`, and the most detail
+    /// its kind of image has (infinity for a vector image).
+    public var region: (rect: PixelRect, scale: Double, maxScale: Double)?
+
+    public init(
+        width: Int, height: Int, stride: Int, hasAlpha: Bool, imageWidth: Int, imageHeight: Int, formatName: String,
+        damage: String? = nil, region: (rect: PixelRect, scale: Double, maxScale: Double)? = nil
+    ) {
+        (self.width, self.height, self.stride, self.hasAlpha) = (width, height, stride, hasAlpha)
+        (self.imageWidth, self.imageHeight, self.formatName, self.damage, self.region) = (
+            imageWidth, imageHeight, formatName, damage, region
+        )
+    }
+
+    /// Bytes the memfd must hold at least.
+    public var byteCount: Int { stride * (height - 1) + width * (hasAlpha ? 4 : 3) }
+
+    public static func == (a: DecodedPixels, b: DecodedPixels) -> Bool {
+        a.width == b.width && a.height == b.height && a.stride == b.stride && a.hasAlpha == b.hasAlpha && a.imageWidth == b.imageWidth
+            && a.imageHeight == b.imageHeight && a.formatName == b.formatName && a.damage == b.damage
+            && a.region?.rect == b.region?.rect && a.region?.scale == b.region?.scale && a.region?.maxScale == b.region?.maxScale
+    }
+
+    func write(to out: inout WireWriter) {
+        for value in [width, height, stride, imageWidth, imageHeight] { out.i32(value) }
+        out.u8(hasAlpha ? 1 : 0)
+        out.text(formatName)
+        out.u8(damage == nil ? 0 : 1)
+        if let damage { out.text(damage) }
+        out.u8(region == nil ? 0 : 1)
+        if let region {
+            for value in [region.rect.x, region.rect.y, region.rect.width, region.rect.height] { out.i32(value) }
+            out.f64(region.scale)
+            out.f64(region.maxScale.isFinite ? region.maxScale : -1)
+        }
+    }
+
+    /// Checks every field against what an image can be: sizes within the limits, a stride
+    /// that holds a row and no more than a row's alignment beyond it.
+    init(reading input: inout WireReader) throws(WireReader.Malformed) {
+        let side = 1...ImageLimits.maxSide
+        width = try input.i32("width", in: side)
+        height = try input.i32("height", in: side)
+        stride = try input.i32("stride", in: 1...(ImageLimits.maxSide * 4 + 64))
+        imageWidth = try input.i32("image width", in: side)
+        imageHeight = try input.i32("image height", in: side)
+        let alpha = try input.u8("alpha")
+        guard alpha <= 1 else { throw WireReader.Malformed(what: "alpha \(alpha)") }
+        hasAlpha = alpha == 1
+        formatName = try input.text("format")
+        damage = try input.u8("damage") == 1 ? try input.text("damage") : nil
+        if try input.u8("region") == 1 {
+            let rect = PixelRect(
+                x: try input.i32("region x", in: 0...Int(Int32.max)), y: try input.i32("region y", in: 0...Int(Int32.max)),
+                width: try input.i32("region width", in: side), height: try input.i32("region height", in: side))
+            let scale = try input.f64("region scale", in: 1e-6...1024)
+            let maxScale = try input.f64("region max scale", in: -1...1024)
+            guard rect.width == width, rect.height == height else { throw WireReader.Malformed(what: "region size is not the pixels'") }
+            region = (rect, scale, maxScale < 0 ? .infinity : maxScale)
+        } else {
+            region = nil
+        }
+        let row = width * (hasAlpha ? 4 : 3)
+        guard stride >= row, stride <= row + 64 else { throw WireReader.Malformed(what: "stride \(stride) for \(width) pixels") }
+        guard ImageLimits.allows(width: width, height: height) else { throw WireReader.Malformed(what: "\(width) × \(height) pixels") }
+        guard region != nil || ImageLimits.allows(width: imageWidth, height: imageHeight) else {
+            throw WireReader.Malformed(what: "image \(imageWidth) × \(imageHeight)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CGtk
+import GObjectSupport
+import IroCore
+
+/// What gdk-pixbuf's file functions do, done on bytes in memory for the decoder helper,
+/// which opens no files (`FileAccess`).
+enum LoaderProbe {
+    /// The format and declared size, as `gdk_pixbuf_get_file_info` finds them: the loader
+    /// the first bytes call for (or, failing that, the one `name`'s extension names), fed
+    /// until it reports a size.
+    static func format(
+        of contents: FileAccess.Contents, named name: RawPath, width: inout Int32, height: inout Int32
+    ) -> OpaquePointer? {
+        let byContent = gdk_pixbuf_loader_new()!
+        if let format = probe(byContent, contents, &width, &height) { return format }
+        let suffix = name.pathExtension.lowercased()
+        guard !suffix.isEmpty, let formats = gdk_pixbuf_get_formats() else { return nil }
+        defer { g_slist_free(formats) }
+        var node: UnsafeMutablePointer<GSList>? = formats
+        while let entry = node {
+            let format = OpaquePointer(entry.pointee.data)
+            node = entry.pointee.next
+            guard let extensions = gdk_pixbuf_format_get_extensions(format) else { continue }
+            defer { g_strfreev(extensions) }
+            var index = 0
+            var matches = false
+            while let each = extensions[index] {
+                if String(cString: each) == suffix { matches = true }
+                index += 1
+            }
+            guard matches, let typeName = takeString(gdk_pixbuf_format_get_name(format)) else { continue }
+            let made: UnsafeMutablePointer<GdkPixbufLoader>?
+            do throws(GLibError) { made = try withGError { gdk_pixbuf_loader_new_with_type(typeName, $0) } } catch { continue }
+            if let loader = made, let found = probe(loader, contents, &width, &height) { return found }
+        }
+        return nil
+    }
+
+    /// Feeds `loader` (adopted) until it reports a size; its format then.
+    private static func probe(
+        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ contents: FileAccess.Contents, _ width: inout Int32, _ height: inout Int32
+    ) -> OpaquePointer? {
+        defer { g_object_unref(raw(loader)) }
+        let size = ReportedSize()
+        size.follow(loader)
+        var offset = 0
+        while size.width == nil, offset < contents.count {
+            let count = min(64 * 1024, contents.count - offset)
+            do throws(GLibError) {
+                _ = try withGError {
+                    gdk_pixbuf_loader_write(
+                        loader, contents.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, gsize(count), $0)
+                }
+            } catch { break }
+            offset += count
+        }
+        _ = gdk_pixbuf_loader_close(loader, nil)
+        guard let format = gdk_pixbuf_loader_get_format(loader) else { return nil }
+        width = Int32(size.width ?? 0)
+        height = Int32(size.height ?? 0)
+        return size.width == nil && gdk_pixbuf_loader_get_pixbuf(loader) == nil ? nil : format
+    }
+
+    /// The whole image, as `gdk_pixbuf_new_from_file` would give it (+1).
+    static func wholeImage(_ contents: FileAccess.Contents, format: String) throws(GLibError) -> OpaquePointer? {
+        let loader = try withGError { gdk_pixbuf_loader_new_with_type(format, $0) }!
+        defer { g_object_unref(raw(loader)) }
+        _ = try withGError {
+            gdk_pixbuf_loader_write(loader, contents.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), gsize(contents.count), $0)
+        }
+        _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        g_object_ref(raw(pixbuf))
+        return pixbuf
+    }
+}
+
+/// The size a loader reports in `size-prepared`; it is then asked to draw at 1 × 1, since
+/// only the size is wanted.
+final class ReportedSize {
+    var width: Int?
+    var height: Int?
+
+    func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
+        onSignalAnyThread(raw(loader), "size-prepared") { [self] (width: Int32, height: Int32) in
+            self.width = Int(width)
+            self.height = Int(height)
+            gdk_pixbuf_loader_set_size(loader, 1, 1)
+        }
+    }
+}
