@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "CSVG", dependencies: ["CRsvg"]),
         // gexiv2 (photo metadata), loaded when first used; its headers come with libgexiv2-dev.
         .target(name: "CExif", dependencies: ["CGtk"]),
+        // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "IroCore", dependencies: ["CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
@@ -48,6 +50,10 @@ let package = Package(
         // Release builds carry the Swift runtime inside: fewer libraries to load at start
         // (about 5 ms), and an installed Iro runs without the toolchain.
         .executableTarget(name: "iro", dependencies: ["IroUI", "IroCore", "GtkSupport", "CGtk"], swiftSettings: mainActorByDefault,
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]),
+
+        // The sandboxed decoder helper (BEHAVIOUR F5): Iro starts it and sends it files to decode.
+        .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGtk", "GObjectSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]),
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in

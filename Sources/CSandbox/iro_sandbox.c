@@ -5,12 +5,24 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, socket, 3);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+    int status = posix_spawn(pid, path, &actions, NULL, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    return status;
+}
 
 int iro_send_message(int socket, const void *bytes, size_t size, int fd) {
     struct iovec part = {.iov_base = (void *)bytes, .iov_len = size};
@@ -112,10 +124,38 @@ static const int allowed[] = {
     SCMP_SYS(fcntl), SCMP_SYS(ftruncate), SCMP_SYS(dup), SCMP_SYS(dup3), SCMP_SYS(set_robust_list),
     SCMP_SYS(rseq), SCMP_SYS(prlimit64), SCMP_SYS(getrlimit), SCMP_SYS(sched_getaffinity),
     SCMP_SYS(membarrier), SCMP_SYS(clone), SCMP_SYS(clone3), SCMP_SYS(set_tid_address), SCMP_SYS(uname),
-    SCMP_SYS(getrusage), SCMP_SYS(eventfd2), SCMP_SYS(restart_syscall), SCMP_SYS(ioctl),
+    SCMP_SYS(getrusage), SCMP_SYS(eventfd2), SCMP_SYS(restart_syscall), SCMP_SYS(ioctl), SCMP_SYS(sysinfo),
+    // What Fontconfig looks at when it checks its configuration and caches are current.
+    SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
+    SCMP_SYS(getdents64), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(statfs), SCMP_SYS(fstatfs),
 };
 
+// With `trap`: names the forbidden call on stderr, then ends the process as the filter would.
+static void report_forbidden(int signal, siginfo_t *info, void *context) {
+    (void)signal;
+    (void)context;
+    char text[64];
+    int number = info->si_syscall, length = 0;
+    const char prefix[] = "iro-decoder: forbidden system call ";
+    char digits[16];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number > 0 && count < 15);
+    memcpy(text, prefix, sizeof prefix - 1);
+    length = sizeof prefix - 1;
+    while (count > 0) text[length++] = digits[--count];
+    text[length++] = '\n';
+    (void)!write(2, text, (size_t)length);
+    _exit(159);
+}
+
 int iro_sandbox_confine(int trap) {
+    if (trap) {
+        struct sigaction action = {.sa_sigaction = report_forbidden, .sa_flags = SA_SIGINFO};
+        sigaction(SIGSYS, &action, NULL);
+    }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -errno;
     scmp_filter_ctx filter = seccomp_init(trap ? SCMP_ACT_TRAP : SCMP_ACT_KILL_PROCESS);
     if (!filter) return -ENOMEM;
@@ -123,6 +163,15 @@ int iro_sandbox_confine(int trap) {
     for (size_t i = 0; i < sizeof allowed / sizeof *allowed && result == 0; i++) {
         result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, allowed[i], 0);
     }
+    // Reading a file, never writing or creating one: cairo and FreeType open font files
+    // when an SVG draws text, and may close and open them again at any time. (Under
+    // bubblewrap, only fonts and libraries are there to be read.)
+    if (result == 0)
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
+                                  SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | O_TMPFILE, O_RDONLY));
+    // Threads name themselves (librsvg's, GLib's); no other prctl.
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_GET_NAME));
     if (result == 0) result = seccomp_load(filter);
     seccomp_release(filter);
     return result;

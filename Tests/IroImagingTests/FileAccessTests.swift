@@ -13,7 +13,7 @@ final class FileAccessTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
 
-    func outcome(_ path: RawPath, detail: DecodeDetail) -> String {
+    static func outcome(_ path: RawPath, detail: DecodeDetail) -> String {
         do throws(LoadError) {
             guard let image = try ImageDecoder.decodeSynchronously(path: path, detail: detail) else { return "nothing" }
             let pixels = Int(gdk_pixbuf_get_byte_length(image.pixbuf))
@@ -43,7 +43,7 @@ final class FileAccessTests: XCTestCase {
             FileAccess.provide(contents, as: provided)
             defer { FileAccess.withdraw(provided) }
             for detail in [DecodeDetail.full, .screen(width: 64, height: 64)] {
-                XCTAssertEqual(outcome(provided, detail: detail), outcome(real, detail: detail), "\(name) at \(detail)")
+                XCTAssertEqual(Self.outcome(provided, detail: detail), Self.outcome(real, detail: detail), "\(name) at \(detail)")
             }
         }
     }

@@ -6,6 +6,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/// Starts `path` with `argv` and `envp`, its descriptor 3 being `socket` and no other of
+/// this process's descriptors open in it (posix_spawn). 0 and the pid, or an errno.
+int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid);
+
 /// Sends `size` bytes on a SOCK_SEQPACKET socket as one message, with `fd` attached when it
 /// is not -1. 0 on success, else errno.
 int iro_send_message(int socket, const void *bytes, size_t size, int fd);
@@ -29,7 +33,8 @@ int iro_memfd_is_sealed(int fd);
 
 /// The helper's confinement, once its libraries are loaded and before it reads a byte of
 /// any file: PR_SET_NO_NEW_PRIVS, then a seccomp filter that kills the process on any
-/// system call outside what decoding needs (no open, socket, connect, execve, ptrace …).
+/// system call outside what decoding needs: no opening a file to write or create, no socket,
+/// connect, execve, ptrace … (opening to read stays: fonts are opened lazily).
 /// With `trap`, a denied call raises SIGSYS instead (diagnosis: which call was it).
 /// 0 on success, else a negative errno.
 int iro_sandbox_confine(int trap);

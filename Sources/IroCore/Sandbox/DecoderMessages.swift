@@ -7,7 +7,7 @@ public enum DecoderRequest: Equatable, Sendable {
     case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
-    /// Test builds only: do something the sandbox forbids (`1`: open a file; `2`: make a socket).
+    /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a socket).
     case forbidden(id: UInt32, what: UInt8)
 
     static let magic: UInt32 = 0x4952_4431 // "IRD1"
@@ -92,11 +92,13 @@ public enum DecoderReply: Equatable, Sendable {
     case image(id: UInt32, DecodedPixels)
     /// Not an image: the format has no such decode (a region of a PNG), or cancelled.
     case nothing(id: UInt32)
+    /// An animation: Iro plays it with its own decoder for now.
+    case animated(id: UInt32)
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
-        case .progress(let id, _), .image(let id, _), .nothing(let id), .failure(let id, _): id
+        case .progress(let id, _), .image(let id, _), .nothing(let id), .animated(let id), .failure(let id, _): id
         }
     }
 
@@ -114,6 +116,9 @@ public enum DecoderReply: Equatable, Sendable {
             pixels.write(to: &out)
         case .nothing(let id):
             out.u8(3)
+            out.u32(id)
+        case .animated(let id):
+            out.u8(5)
             out.u32(id)
         case .failure(let id, let error):
             out.u8(4)
@@ -155,6 +160,7 @@ public enum DecoderReply: Equatable, Sendable {
         case 1: self = .progress(id: id, fraction: try input.f64("fraction", in: 0...1))
         case 2: self = .image(id: id, try DecodedPixels(reading: &input))
         case 3: self = .nothing(id: id)
+        case 5: self = .animated(id: id)
         case 4:
             let error: LoadError
             switch try input.u8("error") {

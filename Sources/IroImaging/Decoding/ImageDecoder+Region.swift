@@ -11,8 +11,18 @@ extension ImageDecoder {
         try decodeRegionSynchronously(path: path, covering: wanted, detail: detail, isCancelled: { Task.isCancelled })
     }
 
-    /// The same work on the calling thread.
+    /// The same work on the calling thread: in the decoder helper when one is set up.
     nonisolated public static func decodeRegionSynchronously(
+        path: RawPath, covering wanted: PixelRect, detail: Double = 1, isCancelled: () -> Bool = { false }
+    ) throws(LoadError) -> DetailRegion? {
+        if let pool = DecoderPool.active {
+            return try pool.decodeRegion(path: path, covering: wanted, detail: detail, isCancelled: isCancelled)
+        }
+        return try decodeRegionInProcess(path: path, covering: wanted, detail: detail, isCancelled: isCancelled)
+    }
+
+    /// Decodes the region in this process (the helper's own work).
+    nonisolated public static func decodeRegionInProcess(
         path: RawPath, covering wanted: PixelRect, detail: Double = 1, isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DetailRegion? {
         let fileSize = try FileCheck.regularFileSize(at: path)

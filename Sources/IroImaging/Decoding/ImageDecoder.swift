@@ -33,9 +33,12 @@ public enum ImageDecoder {
             return Header(formatName: "svg", width: size.width, height: size.height)
         }
         var width: Int32 = 0, height: Int32 = 0
-        let found =
-            FileAccess.contents(of: path).flatMap { LoaderProbe.format(of: $0, named: path.lastComponent, width: &width, height: &height) }
-            ?? path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) })
+        let found: OpaquePointer?
+        if let contents = FileAccess.contents(of: path) {
+            found = LoaderProbe.format(of: contents, named: path.lastComponent, width: &width, height: &height)
+        } else {
+            found = path.withCString { gdk_pixbuf_get_file_info($0, &width, &height) }
+        }
         guard let format = found else {
             // No loader accepted the header. If the bytes still carry an image format's
             // signature that a loader exists for, the file is broken, not foreign.
@@ -64,8 +67,23 @@ public enum ImageDecoder {
         try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
     }
 
-    /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline).
+    /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline):
+    /// in the decoder helper when one is set up (`DecoderPool.active`), else here.
     nonisolated public static func decodeSynchronously(
+        path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+        isCancelled: () -> Bool = { false }
+    ) throws(LoadError) -> DecodedImage? {
+        if let pool = DecoderPool.active,
+            case .decoded(let image) = try pool.decode(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
+        {
+            return image
+        }
+        // No helper, or an animation: played by the decoders in this process for now.
+        return try decodeInProcess(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Decodes in this process, whatever `DecoderPool.active` says (the helper's own work).
+    nonisolated public static func decodeInProcess(
         path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DecodedImage? {

@@ -1,0 +1,164 @@
+import CGtk
+import CSandbox
+import GObjectSupport
+import Glibc
+import IroCore
+
+/// One decoder helper process, seen from Iro (BEHAVIOUR F5): started with a socket as its
+/// descriptor 3, asked one request at a time. Whatever it sends is checked before use; a
+/// helper that dies, hangs or sends anything malformed is done for, and its request gets
+/// `.decoderStopped` saying how.
+final class DecoderHelper: @unchecked Sendable {
+    let pid: pid_t
+    private let socket: Int32
+    private var nextID: UInt32 = 1
+    /// Once it failed in any way, it is never asked again.
+    private(set) var isBroken = false
+
+    /// No message (progress or answer) for this long: the helper hangs, and is killed.
+    nonisolated(unsafe) static var hangSeconds = 10.0
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    deinit {
+        close(socket) // the helper sees the end of its stream and exits
+        if !isBroken { _ = reap(blocking: true) }
+    }
+
+    /// Starts `executable`; nil (with the reason logged) when it cannot.
+    static func start(_ executable: String, environment: [String] = []) -> DecoderHelper? {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            Log.warning("no socket for the decoder: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        var pid: pid_t = 0
+        let status = withMutableCStringArray([executable]) { argv in
+            withMutableCStringArray(environ(plus: environment)) { envp in
+                iro_spawn_with_socket(executable, argv, envp, pair[1], &pid)
+            }
+        }
+        close(pair[1])
+        guard status == 0 else {
+            close(pair[0])
+            Log.warning("the decoder \(executable) could not start: \(String(cString: strerror(status)))")
+            return nil
+        }
+        return DecoderHelper(pid: pid, socket: pair[0])
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// This process's environment and `extra` ("NAME=value").
+    private static func environ(plus extra: [String]) -> [String] {
+        var all: [String] = []
+        var entry = Glibc.environ
+        while let each = entry.pointee {
+            all.append(String(cString: each))
+            entry += 1
+        }
+        return all + extra
+    }
+
+    /// Sends `request` (with `file` attached) and waits for its answer, relaying progress and
+    /// passing on a cancel.
+    func ask(
+        _ make: (UInt32) -> DecoderRequest, file: Int32, progress: LoadProgress?, isCancelled: () -> Bool
+    ) throws(LoadError) -> (reply: DecoderReply, pixels: Int32) {
+        guard !isBroken else { throw .decoderStopped(detail: "it stopped before") }
+        let id = nextID
+        nextID &+= 1
+        let request = make(id)
+        let sent = request.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, file) }
+        guard sent == 0 else { throw stopped() }
+        var cancelSent = false
+        var lastHeard = Self.now()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            if !cancelSent, isCancelled() {
+                cancelSent = true
+                _ = DecoderRequest.cancel(id: id).bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, -1) }
+            }
+            let waiting = iro_message_waiting(socket, 100)
+            if waiting == 0 {
+                if Self.now() - lastHeard > Self.hangSeconds {
+                    kill(pid, SIGKILL)
+                    isBroken = true
+                    _ = reap(blocking: true)
+                    throw .decoderStopped(detail: "it stopped responding for \(Int(Self.hangSeconds)) seconds")
+                }
+                continue
+            }
+            var descriptor: Int32 = -1
+            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            guard count > 0 else { throw stopped() }
+            lastHeard = Self.now()
+            let reply: DecoderReply
+            do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: Array(buffer[0..<count])) } catch {
+                if descriptor >= 0 { close(descriptor) }
+                throw broken("it sent a malformed message (\(error.what))")
+            }
+            guard reply.id == id else {
+                if descriptor >= 0 { close(descriptor) }
+                throw broken("it answered request \(reply.id) instead of \(id)")
+            }
+            if case .progress(_, let fraction) = reply {
+                if descriptor >= 0 { close(descriptor) }
+                progress?.set(fraction)
+                continue
+            }
+            if case .image = reply {
+                guard descriptor >= 0 else { throw broken("its image came without pixels") }
+                return (reply, descriptor)
+            }
+            if descriptor >= 0 { close(descriptor) }
+            return (reply, -1)
+        }
+    }
+
+    /// The helper is done for: killed, and its failure said.
+    func broken(_ detail: String) -> LoadError {
+        kill(pid, SIGKILL)
+        isBroken = true
+        _ = reap(blocking: true)
+        return .decoderStopped(detail: detail)
+    }
+
+    /// How the helper ended, once its socket closed.
+    private func stopped() -> LoadError {
+        isBroken = true
+        let status = reap(blocking: true)
+        return .decoderStopped(detail: Self.describe(status))
+    }
+
+    /// Waits for the helper to end (or only looks, not blocking); its wait status.
+    private func reap(blocking: Bool) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let ended = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if ended == pid { return status }
+            if ended < 0, errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    static func describe(_ status: Int32?) -> String {
+        guard let status else { return "it ended" }
+        let signal = status & 0x7F
+        if signal == 0 { return "it exited with status \((status >> 8) & 0xFF)" }
+        switch signal {
+        case SIGSYS: return "it tried a system call its sandbox forbids"
+        case SIGXCPU: return "it used too much processor time"
+        case SIGKILL: return "it was killed"
+        case SIGSEGV, SIGBUS: return "it crashed (signal \(signal))"
+        default: return "it ended with signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import CGtk
+import CSandbox
+import GObjectSupport
+import Glibc
+import IroCore
+import Synchronization
+
+/// Iro's decoder helpers (BEHAVIOUR F5): one kept warm, a second for a decode that comes
+/// while the first is busy, a new one for any that stopped. Every decode and region decode
+/// goes through here once `activate` has been called: Iro then decodes no file content
+/// itself (animations excepted, for now).
+public final class DecoderPool: Sendable {
+    /// The pool decodes go through; nil: decode in this process (the helper, and tests).
+    nonisolated(unsafe) public private(set) static var active: DecoderPool?
+
+    /// Starts the pool on `executable`, with one helper started now.
+    public static func activate(executable: String, environment: [String] = []) {
+        let pool = DecoderPool(executable: executable, environment: environment)
+        active = pool
+        pool.warmUp()
+    }
+
+    /// Back to decoding in this process (tests).
+    public static func deactivate() { active = nil }
+
+    /// Where the helper is: beside `iro` when run from the build folder, else in
+    /// `libexec/iro` beside the `bin` folder it is installed in.
+    public static func helperExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let folder = RawPath(bytes: buffer[0..<count].map { UInt8(bitPattern: $0) }).deletingLastComponent
+        let candidates = [folder.appending("iro-decoder"), folder.deletingLastComponent.appending("libexec/iro/iro-decoder")]
+        return candidates.first { $0.withCString { access($0, X_OK) } == 0 }?.displayString
+    }
+
+    public static let maxHelpers = 2
+
+    private let executable: String
+    private let environment: [String]
+    // The helpers, guarded by `lock`; `condition` wakes a request waiting for one.
+    nonisolated(unsafe) private var condition = pthread_cond_t()
+    nonisolated(unsafe) private var lock = pthread_mutex_t()
+
+    private init(executable: String, environment: [String]) {
+        self.executable = executable
+        self.environment = environment
+        pthread_mutex_init(&lock, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    /// Starts a helper ahead of the first decode, off the caller's thread.
+    func warmUp() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard idleHelpers.isEmpty, runningCount == 0, let helper = DecoderHelper.start(executable, environment: environment) else { return }
+        idleHelpers.append(helper)
+    }
+
+    nonisolated(unsafe) private var idleHelpers: [DecoderHelper] = []
+    nonisolated(unsafe) private var runningCount = 0
+
+    /// A helper for one request: an idle one, a new one while fewer than `maxHelpers` run,
+    /// else the next to be free.
+    private func acquire() throws(LoadError) -> DecoderHelper {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        while true {
+            if let helper = idleHelpers.popLast() {
+                runningCount += 1
+                return helper
+            }
+            if runningCount < Self.maxHelpers {
+                guard let helper = DecoderHelper.start(executable, environment: environment) else {
+                    throw .decoderStopped(detail: "the decoder \(executable) could not be started")
+                }
+                runningCount += 1
+                return helper
+            }
+            pthread_cond_wait(&condition, &lock)
+        }
+    }
+
+    /// Gives a helper back (a broken one is dropped: the next request starts another).
+    private func release(_ helper: DecoderHelper) {
+        pthread_mutex_lock(&lock)
+        runningCount -= 1
+        if !helper.isBroken, idleHelpers.count < Self.maxHelpers { idleHelpers.append(helper) }
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&lock)
+    }
+
+    /// Sends a test build's helper a request it must die of (BEHAVIOUR F5's tests); how it ended.
+    func askForbidden(_ what: UInt8) -> LoadError? {
+        guard let helper = try? acquire() else { return .decoderStopped(detail: "no helper") }
+        defer { release(helper) }
+        do throws(LoadError) {
+            let (reply, _) = try helper.ask({ .forbidden(id: $0, what: what) }, file: -1, progress: nil, isCancelled: { false })
+            if case .failure(_, let error) = reply { return error }
+            return nil
+        } catch { return error }
+    }
+
+    /// The pids of the helpers working on a request now.
+    var busyHelperPIDs: [pid_t] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return busyPIDs
+    }
+
+    /// The pids of the helpers (tests find them to kill).
+    public var helperPIDs: [pid_t] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return idleHelpers.map(\.pid) + busyPIDs
+    }
+    nonisolated(unsafe) private var busyPIDs: [pid_t] = []
+
+    private func run<T>(
+        _ path: RawPath, _ make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
+        _ adopt: (DecoderReply, Int32) throws(LoadError) -> T
+    ) throws(LoadError) -> T {
+        _ = try FileCheck.regularFileSize(at: path)
+        let file = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        guard file >= 0 else {
+            throw errno == EACCES ? .permissionDenied : errno == ENOENT ? .notFound : .unreadable(detail: String(cString: strerror(errno)))
+        }
+        defer { close(file) }
+        let helper = try acquire()
+        pthread_mutex_lock(&lock)
+        busyPIDs.append(helper.pid)
+        pthread_mutex_unlock(&lock)
+        defer {
+            pthread_mutex_lock(&lock)
+            busyPIDs.removeAll { $0 == helper.pid }
+            pthread_mutex_unlock(&lock)
+            release(helper)
+        }
+        let (reply, pixels) = try helper.ask(make, file: file, progress: progress, isCancelled: isCancelled)
+        defer { if pixels >= 0 { close(pixels) } }
+        do throws(LoadError) { return try adopt(reply, pixels) } catch {
+            if case .decoderStopped(let detail) = error { throw helper.broken(detail) }
+            throw error
+        }
+    }
+
+    enum Outcome {
+        /// The image, or nil when cancelled.
+        case decoded(DecodedImage?)
+        /// An animation, which this process decodes and plays for now.
+        case animated
+    }
+
+    func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> Outcome {
+        let name = path.lastComponent.bytes
+        return try run(path, { .decode(id: $0, name: name, detail: detail) }, progress: progress, isCancelled: isCancelled) {
+            (reply, pixels) throws(LoadError) -> Outcome in
+            switch reply {
+            case .image(_, let description):
+                guard description.region == nil else { throw .decoderStopped(detail: "it sent a region for an image") }
+                let pixbuf = try Self.pixbuf(description, memfd: pixels)
+                return .decoded(
+                    DecodedImage(
+                        adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
+                        imageHeight: description.imageHeight, damage: description.damage))
+            case .nothing: return .decoded(nil)
+            case .animated: return .animated
+            case .failure(_, let error): throw error
+            case .progress: throw .decoderStopped(detail: "it ended on progress")
+            }
+        }
+    }
+
+    func decodeRegion(path: RawPath, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError) -> DetailRegion?
+    {
+        let name = path.lastComponent.bytes
+        return try run(path, { .region(id: $0, name: name, rect: wanted, detail: detail) }, progress: nil, isCancelled: isCancelled) {
+            (reply, pixels) throws(LoadError) -> DetailRegion? in
+            switch reply {
+            case .image(_, let description):
+                guard let region = description.region else { throw .decoderStopped(detail: "it sent an image for a region") }
+                return DetailRegion(
+                    adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale
+                )
+            case .nothing, .animated: return nil
+            case .failure(_, let error): throw error
+            case .progress: throw .decoderStopped(detail: "it ended on progress")
+            }
+        }
+    }
+
+    /// A GdkPixbuf over the memfd's pixels, mapped copy-on-write (+1): nothing is copied,
+    /// and code that changes the pixels (an export's hue) changes its own copy of a page.
+    static func pixbuf(_ pixels: DecodedPixels, memfd: Int32) throws(LoadError) -> OpaquePointer {
+        guard iro_memfd_is_sealed(memfd) == 1 else { throw .decoderStopped(detail: "its pixels were not sealed") }
+        var info = stat()
+        guard fstat(memfd, &info) == 0, Int(info.st_size) >= pixels.byteCount else {
+            throw .decoderStopped(detail: "its pixels were fewer than it said")
+        }
+        let size = Int(info.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, memfd, 0), mapped != MAP_FAILED else {
+            throw .unreadable(detail: "the pixels could not be mapped: \(String(cString: strerror(errno)))")
+        }
+        let unmap = ClosureBox<Int>(size)
+        guard
+            let pixbuf = gdk_pixbuf_new_from_data(
+                mapped.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB, pixels.hasAlpha ? 1 : 0, 8, Int32(pixels.width),
+                Int32(pixels.height), Int32(pixels.stride),
+                { data, box in
+                    if let size = ClosureBox<Int>.from(box)?.call { munmap(data, size) }
+                    ClosureBox<Int>.release(box)
+                }, unmap.retainedPointer())
+        else {
+            munmap(mapped, size)
+            throw .unreadable(detail: "no pixbuf for the pixels")
+        }
+        return pixbuf
+    }
+}

@@ -1,0 +1,237 @@
+import CGtk
+import CSandbox
+import GObjectSupport
+import Glibc
+import IroCore
+
+/// The decoder helper's side (BEHAVIOUR F5; the `iro-decoder` executable): confines itself,
+/// then answers requests on its socket one at a time. Each request's file comes as a
+/// descriptor; its bytes are read into memory and decoded by the same code Iro used in
+/// process (`FileAccess`); the pixels go back in a sealed memfd.
+public enum DecoderService {
+    /// The socket Iro gives the helper, as its descriptor 3.
+    public static let socket: Int32 = 3
+
+    /// Formats whose gdk-pixbuf loader needs temporary files.
+    static let needTemporaryFiles = [(mime: "image/x-xpixmap", suffix: "xpm"), (mime: "image/x-xbitmap", suffix: "xbm")]
+
+    /// Everything that must happen before the filter is on: loading the gdk-pixbuf loader
+    /// modules (dlopen), librsvg and the rest, reading the helper's own limits.
+    public static func prepare() {
+        // The shared MIME database, read lazily on first use (the format sniffing uses it).
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if let type = g_content_type_guess("a.png", png, gsize(png.count), nil) {
+            g_free(g_content_type_get_mime_type(type))
+            _ = g_content_type_is_a(type, "image/png")
+            g_free(type)
+        }
+        // librsvg asks for the user's languages (an SVG's `systemLanguage`): GLib reads the
+        // locale aliases once.
+        _ = g_get_language_names()
+        // Fontconfig and the default fonts, set up on the first text an SVG draws.
+        SVGRendering.warmUpText()
+        // The message catalogues (a decoder's error is translated text): glibc reads the
+        // locale's aliases and catalogues on the first lookup.
+        for domain in ["gdk-pixbuf", "glib20", "librsvg"] { _ = g_dgettext(domain, "Image type “%s” is not supported") }
+        // Each loader module once, so none has to be opened after the filter is on.
+        if let formats = gdk_pixbuf_get_formats() {
+            var node: UnsafeMutablePointer<GSList>? = formats
+            while let entry = node {
+                if let name = takeString(gdk_pixbuf_format_get_name(OpaquePointer(entry.pointee.data))) {
+                    if let loader = gdk_pixbuf_loader_new_with_type(name, nil) {
+                        _ = gdk_pixbuf_loader_close(loader, nil)
+                        g_object_unref(raw(loader))
+                    }
+                }
+                node = entry.pointee.next
+            }
+            g_slist_free(formats)
+        }
+    }
+
+    /// Confines the process (see `iro_sandbox_confine`) with an address-space cap of
+    /// `memoryCap` bytes; false (with the reason logged) when the kernel refuses.
+    public static func confine(memoryCap: UInt64, trap: Bool) -> Bool {
+        memoryCapMegabytes = Int(memoryCap >> 20)
+        let limited = iro_sandbox_limit_address_space(memoryCap)
+        if limited != 0 { Log.warning("the decoder cannot limit its memory: \(String(cString: strerror(-limited)))") }
+        let confined = iro_sandbox_confine(trap ? 1 : 0)
+        if confined != 0 {
+            Log.warning("the decoder cannot confine itself: \(String(cString: strerror(-confined)))")
+            return false
+        }
+        return true
+    }
+
+    /// Answers requests until Iro closes the socket.
+    public static func serve() -> Never {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var descriptor: Int32 = -1
+            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            if count == 0 { exit(0) } // Iro is gone or done with this helper
+            guard count > 0 else { exit(count == -Int(EINTR) ? 0 : 3) }
+            let request: DecoderRequest
+            do throws(WireReader.Malformed) { request = try DecoderRequest(bytes: Array(buffer[0..<count])) } catch {
+                Log.warning("the decoder got a malformed request: \(error.what)")
+                exit(4)
+            }
+            handle(request, descriptor: descriptor)
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+
+    private static func handle(_ request: DecoderRequest, descriptor: Int32) {
+        switch request {
+        case .cancel:
+            return // for a request already answered
+        case .forbidden(_, let what):
+            #if DEBUG
+                // What a hostile file's exploit would try first; the filter kills the process here.
+                if what == 1 {
+                    _ = open("/tmp/iro-decoder-forbidden", O_WRONLY | O_CREAT, 0o600)
+                } else {
+                    _ = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                }
+                send(.failure(id: request.id, .unreadable(detail: "the forbidden call was allowed")))
+            #else
+                send(.failure(id: request.id, .unreadable(detail: "test requests are for test builds (\(what))")))
+            #endif
+        case .decode(let id, let name, let detail):
+            withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
+                // gdk-pixbuf's XPM and XBM loaders copy the file to a temporary file first,
+                // which the sandbox forbids: known by content or name before any loader runs.
+                let mime = ImageFormats.sniffedMimeType(path: path)
+                if let format = Self.needTemporaryFiles.first(where: { mime == $0.mime || path.pathExtension.lowercased() == $0.suffix }) {
+                    throw .unreadable(detail: "\(format.suffix.uppercased()) images cannot be decoded in Iro’s sandbox")
+                }
+                let header = try ImageDecoder.readHeader(path: path)
+                // What the decode will hold at once: the pixels, and their copy for Iro.
+                let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
+                let needed = Double(header.width) * Double(header.height) * scale * scale * 4 * 2
+                if needed > Double(memoryCapMegabytes) * 1_048_576 * 0.8 { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
+                let progress = LoadProgress()
+                watch.progress = progress
+                let image = try ImageDecoder.decodeInProcess(path: path, detail: detail, progress: progress, isCancelled: watch.isCancelled)
+                guard let image else { return .nothing(id: id) }
+                if image.animation != nil { return .animated(id: id) }
+                return try reply(id: id, pixbuf: image.pixbuf, formatName: image.formatName) { pixels in
+                    pixels.imageWidth = image.imageWidth
+                    pixels.imageHeight = image.imageHeight
+                    pixels.damage = image.damage
+                }
+            }
+        case .region(let id, let name, let rect, let detail):
+            withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
+                let region = try ImageDecoder.decodeRegionInProcess(
+                    path: path, covering: rect, detail: detail, isCancelled: watch.isCancelled)
+                guard let region else { return .nothing(id: id) }
+                return try reply(id: id, pixbuf: region.pixbuf, formatName: "") { pixels in
+                    pixels.region = (region.rect, region.scale, region.maxScale)
+                }
+            }
+        }
+    }
+
+    /// Reads the request's file, decodes it with `work` and sends the answer.
+    private static func withFile(
+        _ descriptor: Int32, id: UInt32, name: [UInt8], _ work: (RawPath, Watch) throws(LoadError) -> DecoderReply
+    ) {
+        guard descriptor >= 0, let contents = FileAccess.Contents(reading: descriptor, limit: Int(Int32.max)) else {
+            return send(.failure(id: id, .unreadable(detail: "the decoder got no readable file")))
+        }
+        // A name of its own, under which the decoders find the bytes; only the file's own
+        // name from Iro's path (its extension names some formats).
+        let last = name.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? []
+        let path = RawPath("/iro-decoder/\(id)").appending(RawPath(bytes: last.isEmpty ? Array("file".utf8) : last))
+        FileAccess.provide(contents, as: path)
+        defer { FileAccess.withdraw(path) }
+        _ = iro_sandbox_allow_cpu_seconds(60)
+        let watch = Watch(id: id)
+        let answer: DecoderReply
+        do throws(LoadError) { answer = try work(path, watch) } catch {
+            answer = .failure(id: id, error)
+        }
+        send(watch.cancelled ? .nothing(id: id) : answer)
+    }
+
+    /// Between chunks of a decode: reports progress, and notices a cancel.
+    private final class Watch {
+        let id: UInt32
+        var progress: LoadProgress?
+        var cancelled = false
+        private var reported = -1.0
+        private var reportedAt = 0.0
+
+        init(id: UInt32) { self.id = id }
+
+        func isCancelled() -> Bool {
+            if let progress {
+                let fraction = progress.fraction, now = DecoderHelper.now()
+                if fraction - reported >= 0.02 || now - reportedAt >= 1 {
+                    reported = fraction
+                    reportedAt = now
+                    DecoderService.send(.progress(id: id, fraction: min(1, max(0, fraction))))
+                }
+            }
+            while !cancelled, iro_message_waiting(DecoderService.socket, 0) == 1 {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                var descriptor: Int32 = -1
+                let count = bytes.withUnsafeMutableBytes {
+                    iro_receive_message(DecoderService.socket, $0.baseAddress, $0.count, &descriptor)
+                }
+                if descriptor >= 0 { close(descriptor) }
+                if count <= 0 { exit(0) } // Iro went away
+                if case .cancel(let which)? = try? DecoderRequest(bytes: Array(bytes[0..<count])), which == id { cancelled = true }
+            }
+            return cancelled
+        }
+    }
+
+    /// The pixels of `pixbuf` copied into a sealed memfd, and the reply that describes them.
+    private static func reply(
+        id: UInt32, pixbuf: OpaquePointer, formatName: String, _ describe: (inout DecodedPixels) -> Void
+    ) throws(LoadError) -> DecoderReply {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, Int(gdk_pixbuf_get_n_channels(pixbuf)) == (hasAlpha ? 4 : 3) else {
+            throw .unreadable(detail: "the decoder made pixels of an unexpected kind")
+        }
+        var pixels = DecodedPixels(
+            width: width, height: height, stride: stride, hasAlpha: hasAlpha, imageWidth: width, imageHeight: height,
+            formatName: formatName)
+        describe(&pixels)
+        let size = Int(gdk_pixbuf_get_byte_length(pixbuf))
+        let memfd = iro_memfd_create("iro-pixels", size)
+        guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
+        guard let target = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0), target != MAP_FAILED else {
+            close(memfd)
+            throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)
+        }
+        memcpy(target, gdk_pixbuf_read_pixels(pixbuf), size)
+        munmap(target, size)
+        guard iro_memfd_seal(memfd) == 0 else {
+            close(memfd)
+            throw .unreadable(detail: "the decoder could not seal its pixels")
+        }
+        pendingDescriptor = memfd
+        return .image(id: id, pixels)
+    }
+
+    /// The memfd to attach to the next image reply (closed once sent). The helper serves one
+    /// request at a time on one thread.
+    nonisolated(unsafe) private static var pendingDescriptor: Int32 = -1
+    /// The address-space cap (`confine`), in MB.
+    nonisolated(unsafe) static var memoryCapMegabytes = 0
+
+    static func send(_ reply: DecoderReply) {
+        let bytes = reply.bytes
+        var descriptor: Int32 = -1
+        if case .image = reply { descriptor = pendingDescriptor }
+        if case .progress = reply {} else if pendingDescriptor >= 0, descriptor < 0 { close(pendingDescriptor) }
+        if case .progress = reply {} else { pendingDescriptor = -1 }
+        let failed = bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }
+        if descriptor >= 0 { close(descriptor) }
+        if failed != 0 { exit(0) } // Iro is gone
+    }
+}

@@ -1,0 +1,133 @@
+import CGtk
+import Foundation
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroImaging
+
+/// BEHAVIOUR F5: decoding in the sandboxed helper gives what decoding in process gives; the
+/// helper is confined; its crash, hang or memory limit costs one decode, never the caller.
+final class DecoderSandboxTests: XCTestCase {
+    let fixtures = Fixtures()
+
+    override func setUp() {
+        super.setUp()
+        DecoderHelper.hangSeconds = 10
+    }
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    func activate(_ environment: [String] = []) throws -> DecoderPool {
+        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
+        DecoderPool.activate(executable: helper, environment: environment)
+        return try XCTUnwrap(DecoderPool.active)
+    }
+
+    static func status(of pid: pid_t) -> [String: String] {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return [:] }
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return fields
+    }
+
+    func testEveryCorpusFileDecodesInTheHelperAsInProcess() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: FileAccessTests.corpus.path).sorted()
+        var expected: [String: String] = [:]
+        for name in names {
+            expected[name] = FileAccessTests.outcome(RawPath(FileAccessTests.corpus.appendingPathComponent(name).path), detail: .full)
+        }
+        _ = try activate(ProcessInfo.processInfo.environment["IRO_DECODER_TRAP"] == "1" ? ["IRO_DECODER_TRAP=1"] : [])
+        for name in names {
+            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
+            let outcome = FileAccessTests.outcome(path, detail: .full)
+            if name.hasPrefix("xpm") || name.hasPrefix("xbm") {
+                // Their loaders write temporary files, which the sandbox forbids: said plainly.
+                XCTAssertTrue(outcome.contains("images cannot be decoded in Iro’s sandbox"), "\(name): \(outcome)")
+            } else {
+                XCTAssertEqual(outcome, expected[name], name)
+            }
+        }
+    }
+
+    func testTheHelperIsConfined() throws {
+        let pool = try activate()
+        let png = fixtures.quadrants("confined.png")
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(png.path)))
+        let pid = try XCTUnwrap(pool.helperPIDs.first)
+        let status = Self.status(of: pid)
+        XCTAssertEqual(status["Seccomp"], "2", "a seccomp filter")
+        XCTAssertEqual(status["NoNewPrivs"], "1")
+        let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+        let space = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max address space") })
+        XCTAssertFalse(space.contains("unlimited"), String(space))
+    }
+
+    func testOpeningAFileOrASocketKillsTheHelper() throws {
+        let pool = try activate()
+        for what: UInt8 in [1, 2] {
+            let error = pool.askForbidden(what)
+            XCTAssertEqual(error, .decoderStopped(detail: "it tried a system call its sandbox forbids"), "request \(what)")
+        }
+        // And the next decode is served by a new helper.
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("after.png").path)))
+    }
+
+    func testAHelperKilledMidDecodeFailsThatDecodeOnly() throws {
+        let pool = try activate()
+        let big = fixtures.image("big.png", width: 6000, height: 4000) { x, y in RGBA(UInt8(x & 255), UInt8(y & 255), 9) }
+        let killer = Thread {
+            // The helper busy with the big decode (the pool's second list), killed mid-way.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if let busy = pool.busyHelperPIDs.first {
+                    kill(busy, SIGKILL)
+                    return
+                }
+                usleep(2000)
+            }
+        }
+        killer.start()
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(big.path))) {
+            XCTAssertEqual($0 as? LoadError, .decoderStopped(detail: "it was killed"))
+        }
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("next.png").path)), "the next one works")
+    }
+
+    func testAHelperThatHangsIsKilled() throws {
+        let pool = try activate()
+        DecoderHelper.hangSeconds = 1
+        let big = fixtures.image("slow.png", width: 4000, height: 4000) { x, y in RGBA(UInt8(x & 255), UInt8(y & 255), 9) }
+        let stopper = Thread {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if let busy = pool.busyHelperPIDs.first {
+                    kill(busy, SIGSTOP) // alive, silent
+                    return
+                }
+                usleep(2000)
+            }
+        }
+        stopper.start()
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(big.path))) {
+            XCTAssertEqual($0 as? LoadError, .decoderStopped(detail: "it stopped responding for 1 seconds"))
+        }
+    }
+
+    func testTheMemoryLimitMakesALargeImageTooLargeAndLeavesTheCallerAlone() throws {
+        _ = try activate(["IRO_DECODER_MEMORY_MB=96"])
+        let big = fixtures.image("large.png", width: 5000, height: 5000) { x, _ in RGBA(UInt8(x & 255), 0, 0) }
+        let before = Self.status(of: getpid())["VmRSS"]
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(big.path))) {
+            XCTAssertEqual($0 as? LoadError, .needsTooMuchMemory(limitMegabytes: 96))
+        }
+        let rss = { (text: String?) in Int(text?.split(separator: " ").first ?? "") ?? 0 }
+        XCTAssertLessThan(rss(Self.status(of: getpid())["VmRSS"]) - rss(before), 20_000, "kB: the caller did not hold the pixels")
+    }
+}
