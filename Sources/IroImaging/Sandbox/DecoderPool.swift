@@ -117,8 +117,8 @@ public final class DecoderPool: Sendable {
     nonisolated(unsafe) private var busyPIDs: [pid_t] = []
 
     private func run<T>(
-        _ path: RawPath, _ make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
-        _ adopt: (DecoderReply, Int32) throws(LoadError) -> T
+        _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
+        adopt: (DecoderReply, Int32) throws(LoadError) -> T
     ) throws(LoadError) -> T {
         _ = try FileCheck.regularFileSize(at: path)
         let file = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
@@ -153,7 +153,8 @@ public final class DecoderPool: Sendable {
 
     func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> Outcome {
         let name = path.lastComponent.bytes
-        return try run(path, { .decode(id: $0, name: name, detail: detail) }, progress: progress, isCancelled: isCancelled) {
+        let request = { (id: UInt32) in DecoderRequest.decode(id: id, name: name, detail: detail) }
+        return try run(path, request: request, progress: progress, isCancelled: isCancelled) {
             (reply, pixels) throws(LoadError) -> Outcome in
             switch reply {
             case .image(_, let description):
@@ -174,7 +175,8 @@ public final class DecoderPool: Sendable {
     func decodeRegion(path: RawPath, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError) -> DetailRegion?
     {
         let name = path.lastComponent.bytes
-        return try run(path, { .region(id: $0, name: name, rect: wanted, detail: detail) }, progress: nil, isCancelled: isCancelled) {
+        let request = { (id: UInt32) in DecoderRequest.region(id: id, name: name, rect: wanted, detail: detail) }
+        return try run(path, request: request, progress: nil, isCancelled: isCancelled) {
             (reply, pixels) throws(LoadError) -> DetailRegion? in
             switch reply {
             case .image(_, let description):

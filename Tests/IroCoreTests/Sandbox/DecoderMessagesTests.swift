@@ -1,0 +1,64 @@
+import IroCore
+import XCTest
+
+/// BEHAVIOUR F5: the decoder protocol reads back what was written, and refuses anything a
+/// broken or hostile helper could send: cut, padded, out of range, not UTF-8.
+final class DecoderMessagesTests: XCTestCase {
+    let pixels = DecodedPixels(
+        width: 640, height: 480, stride: 1920, hasAlpha: false, imageWidth: 5120, imageHeight: 3840, formatName: "jpeg",
+        damage: "the JPEG data ends early")
+
+    func testRequestsAndRepliesRoundTrip() throws {
+        let requests: [DecoderRequest] = [
+            .decode(id: 1, name: Array("a b.jpg".utf8), detail: .full),
+            .decode(id: 2, name: [0xFF, 0x2E, 0x70], detail: .screen(width: 1920, height: 1080)),
+            .decode(id: 3, name: [], detail: .scale(0.25)),
+            .region(id: 4, name: Array("x.svg".utf8), rect: PixelRect(x: 10, y: 20, width: 300, height: 200), detail: 2.5),
+            .cancel(id: 5), .forbidden(id: 6, what: 2),
+        ]
+        for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
+        var region = pixels
+        region.region = (PixelRect(x: 4, y: 8, width: 640, height: 480), 0.5, .infinity)
+        let replies: [DecoderReply] = [
+            .progress(id: 1, fraction: 0.5), .image(id: 2, pixels), .image(id: 3, region), .nothing(id: 4), .animated(id: 5),
+            .failure(id: 6, .damaged(detail: "cut")), .failure(id: 7, .tooLarge(width: 70_000, height: 2)),
+            .failure(id: 8, .needsTooMuchMemory(limitMegabytes: 4096)), .failure(id: 9, .unsupportedFormat),
+        ]
+        for reply in replies { XCTAssertEqual(try DecoderReply(bytes: reply.bytes), reply) }
+    }
+
+    func testEveryCutOrPaddedMessageIsRefused() {
+        let bytes = DecoderReply.image(id: 2, pixels).bytes
+        for length in 0..<bytes.count {
+            XCTAssertThrowsError(try DecoderReply(bytes: Array(bytes.prefix(length))), "cut at \(length)")
+        }
+        XCTAssertThrowsError(try DecoderReply(bytes: bytes + [0]), "a byte too many")
+        XCTAssertThrowsError(try DecoderRequest(bytes: DecoderRequest.cancel(id: 1).bytes + [0]))
+    }
+
+    func testFieldsOutOfRangeAreRefused() {
+        func image(_ change: (inout DecodedPixels) -> Void) -> [UInt8] {
+            var changed = pixels
+            change(&changed)
+            return DecoderReply.image(id: 1, changed).bytes
+        }
+        let lies: [(String, [UInt8])] = [
+            ("no width", image { $0.width = 0 }),
+            ("wider than a side may be", image { $0.width = 40_000 }),
+            ("more pixels than allowed", image { ($0.width, $0.height, $0.stride) = (32_000, 32_000, 96_000) }),
+            ("a stride shorter than a row", image { $0.stride = 100 }),
+            ("a stride far beyond a row", image { $0.stride = 1_000_000 }),
+            ("a region whose size is not the pixels'", image { $0.region = (PixelRect(x: 0, y: 0, width: 2, height: 2), 1, 1) }),
+        ]
+        for (what, bytes) in lies { XCTAssertThrowsError(try DecoderReply(bytes: bytes), what) }
+        var notUTF8 = DecoderReply.failure(id: 1, .damaged(detail: "ab")).bytes
+        notUTF8[notUTF8.count - 1] = 0xFF
+        XCTAssertThrowsError(try DecoderReply(bytes: notUTF8), "text that is not UTF-8")
+        var wrongMagic = DecoderReply.nothing(id: 1).bytes
+        wrongMagic[0] ^= 1
+        XCTAssertThrowsError(try DecoderReply(bytes: wrongMagic))
+        var nanProgress = DecoderReply.progress(id: 1, fraction: 0.5).bytes
+        for index in (nanProgress.count - 8)..<nanProgress.count { nanProgress[index] = 0xFF }
+        XCTAssertThrowsError(try DecoderReply(bytes: nanProgress), "NaN progress")
+    }
+}
