@@ -14,6 +14,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+// O_TMPFILE without the O_DIRECTORY bit it includes: a directory may be opened to read.
+#define __O_TMPFILE_ONLY 020000000
+
 int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -128,6 +131,7 @@ static const int allowed[] = {
     // What Fontconfig looks at when it checks its configuration and caches are current.
     SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
     SCMP_SYS(getdents64), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(statfs), SCMP_SYS(fstatfs),
+    SCMP_SYS(fadvise64), SCMP_SYS(flock),
 };
 
 // With `trap`: names the forbidden call on stderr, then ends the process as the filter would.
@@ -168,7 +172,7 @@ int iro_sandbox_confine(int trap) {
     // bubblewrap, only fonts and libraries are there to be read.)
     if (result == 0)
         result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
-                                  SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | O_TMPFILE, O_RDONLY));
+                                  SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | __O_TMPFILE_ONLY, O_RDONLY));
     // Threads name themselves (librsvg's, GLib's); no other prctl.
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_GET_NAME));

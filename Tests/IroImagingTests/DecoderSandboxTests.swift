@@ -121,11 +121,11 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     func testTheMemoryLimitMakesALargeImageTooLargeAndLeavesTheCallerAlone() throws {
-        _ = try activate(["IRO_DECODER_MEMORY_MB=96"])
-        let big = fixtures.image("large.png", width: 5000, height: 5000) { x, _ in RGBA(UInt8(x & 255), 0, 0) }
+        _ = try activate(["IRO_DECODER_MEMORY_MB=400"])
+        let big = fixtures.image("large.png", width: 7200, height: 7200) { x, _ in RGBA(UInt8(x & 255), 0, 0) }
         let before = Self.status(of: getpid())["VmRSS"]
         XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: RawPath(big.path))) {
-            XCTAssertEqual($0 as? LoadError, .needsTooMuchMemory(limitMegabytes: 96))
+            XCTAssertEqual($0 as? LoadError, .needsTooMuchMemory(limitMegabytes: 400))
         }
         let rss = { (text: String?) in Int(text?.split(separator: " ").first ?? "") ?? 0 }
         XCTAssertLessThan(rss(Self.status(of: getpid())["VmRSS"]) - rss(before), 20_000, "kB: the caller did not hold the pixels")

@@ -76,20 +76,3 @@ enum SVGRendering {
         return pixbuf
     }
 }
-
-extension SVGRendering {
-    /// Draws text in each generic family and the default one once: Fontconfig reads its configuration and caches
-    /// and opens the default fonts now (the decoder helper, before it may open no file).
-    static func warmUpText() {
-        let svg = Array(
-            """
-            <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text y="6" font-family="sans-serif">a</text>\
-            <text y="6" font-family="serif">a</text><text y="6" font-family="monospace">a</text><text y="6">a</text></svg>
-            """.utf8)
-        var message = [CChar](repeating: 0, count: 256)
-        guard let handle = svg.withUnsafeBufferPointer({ iro_svg_open($0.baseAddress, $0.count, &message, message.count) }) else { return }
-        defer { iro_svg_free(handle) }
-        var pixels = [UInt8](repeating: 0, count: 8 * 8 * 4)
-        _ = iro_svg_render(handle, &pixels, 8, 8, 32, 0, 0, 8, 8, &message, message.count)
-    }
-}

@@ -28,8 +28,6 @@ public enum DecoderService {
         // librsvg asks for the user's languages (an SVG's `systemLanguage`): GLib reads the
         // locale aliases once.
         _ = g_get_language_names()
-        // Fontconfig and the default fonts, set up on the first text an SVG draws.
-        SVGRendering.warmUpText()
         // The message catalogues (a decoder's error is translated text): glibc reads the
         // locale's aliases and catalogues on the first lookup.
         for domain in ["gdk-pixbuf", "glib20", "librsvg"] { _ = g_dgettext(domain, "Image type “%s” is not supported") }
