@@ -53,8 +53,14 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]),
 
         // The sandboxed decoder helper (BEHAVIOUR F5): Iro starts it and sends it files to decode.
-        .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGtk", "GObjectSupport"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]),
+        // CDecoderOverrides: GLib's temporary files as memfds, exported so that the loaders'
+        // calls reach them (the helper creates no files).
+        .target(name: "CDecoderOverrides", dependencies: ["CGtk"]),
+        .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGtk", "GObjectSupport", "CDecoderOverrides"],
+                          linkerSettings: [
+                              .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=g_file_open_tmp", "-Xlinker", "--export-dynamic-symbol=g_unlink"]),
+                              .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release)),
+                          ]),
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
         // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.

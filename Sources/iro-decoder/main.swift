@@ -1,3 +1,4 @@
+import CDecoderOverrides
 import Glibc
 import IroImaging
 
@@ -7,6 +8,7 @@ import IroImaging
 // forbidden system call raise SIGSYS (to see which) instead of killing it.
 let memory = getenv("IRO_DECODER_MEMORY_MB").flatMap { UInt64(String(cString: $0)) } ?? 4096
 let trap = getenv("IRO_DECODER_TRAP").map { String(cString: $0) == "1" } ?? false
+iro_decoder_overrides_link()
 DecoderService.prepare()
 guard DecoderService.confine(memoryCap: memory << 20, trap: trap) else { exit(5) }
 DecoderService.serve()

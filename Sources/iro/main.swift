@@ -2,12 +2,20 @@ import FoundationEssentials
 import Glibc
 import GtkSupport
 import IroCore
+import IroImaging
 import IroUI
 
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it, after
 // starting to decode the first file (while GTK starts) and picking the renderer that suits
 // the machine (before GTK starts).
 Trace.mark("main")
+// Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
+if let helper = DecoderPool.helperExecutable() {
+    DecoderPool.activate(executable: helper)
+} else {
+    Log.warning("iro-decoder is not installed beside iro: images cannot be decoded")
+    DecoderPool.activateMissing()
+}
 StartupDecode.begin()
 let renderNodes: [String]
 do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {

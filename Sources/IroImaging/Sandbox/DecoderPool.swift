@@ -13,11 +13,15 @@ public final class DecoderPool: Sendable {
     /// The pool decodes go through; nil: decode in this process (the helper, and tests).
     nonisolated(unsafe) public private(set) static var active: DecoderPool?
 
-    /// Starts the pool on `executable`, with one helper started now.
+    /// Sends every decode to helpers running `executable` (the first starts with the first
+    /// decode: at launch, in parallel with GTK's start-up).
     public static func activate(executable: String, environment: [String] = []) {
-        let pool = DecoderPool(executable: executable, environment: environment)
-        active = pool
-        pool.warmUp()
+        active = DecoderPool(executable: executable, environment: environment)
+    }
+
+    /// No helper is installed: every decode fails, saying so (never decoded in Iro itself).
+    public static func activateMissing() {
+        active = DecoderPool(executable: "", environment: [])
     }
 
     /// Back to decoding in this process (tests).
@@ -71,6 +75,7 @@ public final class DecoderPool: Sendable {
                 return helper
             }
             if runningCount < Self.maxHelpers {
+                guard !executable.isEmpty else { throw .decoderStopped(detail: "iro-decoder is not installed beside iro") }
                 guard let helper = DecoderHelper.start(executable, environment: environment) else {
                     throw .decoderStopped(detail: "the decoder \(executable) could not be started")
                 }

@@ -12,9 +12,6 @@ public enum DecoderService {
     /// The socket Iro gives the helper, as its descriptor 3.
     public static let socket: Int32 = 3
 
-    /// Formats whose gdk-pixbuf loader needs temporary files.
-    static let needTemporaryFiles = [(mime: "image/x-xpixmap", suffix: "xpm"), (mime: "image/x-xbitmap", suffix: "xbm")]
-
     /// Everything that must happen before the filter is on: loading the gdk-pixbuf loader
     /// modules (dlopen), librsvg and the rest, reading the helper's own limits.
     public static func prepare() {
@@ -97,12 +94,6 @@ public enum DecoderService {
             #endif
         case .decode(let id, let name, let detail):
             withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
-                // gdk-pixbuf's XPM and XBM loaders copy the file to a temporary file first,
-                // which the sandbox forbids: known by content or name before any loader runs.
-                let mime = ImageFormats.sniffedMimeType(path: path)
-                if let format = Self.needTemporaryFiles.first(where: { mime == $0.mime || path.pathExtension.lowercased() == $0.suffix }) {
-                    throw .unreadable(detail: "\(format.suffix.uppercased()) images cannot be decoded in Iro’s sandbox")
-                }
                 let header = try ImageDecoder.readHeader(path: path)
                 // What the decode will hold at once: the pixels, and their copy for Iro.
                 let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)

@@ -13,6 +13,10 @@ enum StatusPages {
         adw_status_page_set_title(page, error.title)
         adw_status_page_set_description(page, "“\(escapeMarkup(fileName))”\n\(escapeMarkup(error.reason))")
         gtk_widget_add_css_class(page.widget, "error-page")
+        if case .decoderStopped = error {
+            // Another try starts a fresh decoder; a file that kills it again fails again.
+            adw_status_page_set_child(page, pillButton("_Retry", action: "win.reload"))
+        }
         return page.widget
     }
 
@@ -22,19 +26,25 @@ enum StatusPages {
         adw_status_page_set_icon_name(page, "io.github.iroviewer.Iro-symbolic")
         adw_status_page_set_title(page, "View Images")
         adw_status_page_set_description(page, "Open images, or drop images here")
-        // A button whose child is the mnemonic label: GTK 4.8 would otherwise read the
-        // button's own label ("_Open…") and then the child's, so "Open…" twice.
+        let button = pillButton("_Open…", action: "app.open")
+        gtk_widget_add_css_class(button, "suggested-action")
+        adw_status_page_set_child(page, button)
+        gtk_widget_add_css_class(page.widget, "start-page")
+        return page.widget
+    }
+
+    /// A pill button under a page's text, bound to `action`. Its child is the mnemonic
+    /// label: GTK 4.8 would otherwise read the button's own label ("_Open…") and then the
+    /// child's, so "Open…" twice.
+    static func pillButton(_ mnemonic: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
         let button: UnsafeMutablePointer<GtkButton> = cast(gtk_button_new())
-        let label: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new_with_mnemonic("_Open…"))
+        let label: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new_with_mnemonic(mnemonic))
         gtk_label_set_mnemonic_widget(label, button.widget)
         gtk_button_set_child(button, label.widget)
         gtk_widget_set_halign(button.widget, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button.widget, "pill")
-        gtk_widget_add_css_class(button.widget, "suggested-action")
-        setAction(button.widget, "app.open")
-        adw_status_page_set_child(page, button.widget)
-        gtk_widget_add_css_class(page.widget, "start-page")
-        return page.widget
+        setAction(button.widget, action)
+        return button.widget
     }
 
     /// AdwStatusPage descriptions are Pango markup.
