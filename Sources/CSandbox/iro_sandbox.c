@@ -22,7 +22,13 @@ int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, socket, 3);
     posix_spawn_file_actions_addclosefrom_np(&actions, 4);
-    int status = posix_spawn(pid, path, &actions, NULL, argv, envp);
+    // A process group of its own: killing the group ends the helper and any wrapper at once.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    int status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     return status;
 }
@@ -122,12 +128,12 @@ static const int allowed[] = {
     SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid), SCMP_SYS(getegid),
     SCMP_SYS(getrandom), SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday),
     SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep), SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask),
-    SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack), SCMP_SYS(exit), SCMP_SYS(exit_group), SCMP_SYS(tgkill),
+    SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack), SCMP_SYS(exit), SCMP_SYS(exit_group),
     SCMP_SYS(recvmsg), SCMP_SYS(sendmsg), SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(memfd_create),
     SCMP_SYS(fcntl), SCMP_SYS(ftruncate), SCMP_SYS(dup), SCMP_SYS(dup3), SCMP_SYS(set_robust_list),
     SCMP_SYS(rseq), SCMP_SYS(prlimit64), SCMP_SYS(getrlimit), SCMP_SYS(sched_getaffinity),
     SCMP_SYS(membarrier), SCMP_SYS(clone), SCMP_SYS(clone3), SCMP_SYS(set_tid_address), SCMP_SYS(uname),
-    SCMP_SYS(getrusage), SCMP_SYS(eventfd2), SCMP_SYS(restart_syscall), SCMP_SYS(ioctl), SCMP_SYS(sysinfo),
+    SCMP_SYS(getrusage), SCMP_SYS(eventfd2), SCMP_SYS(restart_syscall), SCMP_SYS(sysinfo),
     // What Fontconfig looks at when it checks its configuration and caches are current.
     SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
     SCMP_SYS(getdents64), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(statfs), SCMP_SYS(fstatfs),
@@ -173,6 +179,8 @@ int iro_sandbox_confine(int trap) {
     if (result == 0)
         result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
                                   SCMP_A2(SCMP_CMP_MASKED_EQ, O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | __O_TMPFILE_ONLY, O_RDONLY));
+    // A signal to one of its own threads only (abort() raises SIGABRT so).
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
     // Threads name themselves (librsvg's, GLib's); no other prctl.
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_GET_NAME));

@@ -20,6 +20,7 @@ check "meson install (swift build -c release)" meson install -C "$tmp/build"
 if [ "$failed" -gt 0 ]; then echo "install: $passed passed, $failed failed"; exit 1; fi
 app="io.github.iroviewer.Iro"
 check "binary installed" test -x "$prefix/bin/iro"
+check "decoder helper installed where iro looks for it" test -x "$prefix/libexec/iro/iro-decoder"
 check "iro --version" bash -c "'$prefix/bin/iro' --version | grep -qx 'Iro 0.1.0'"
 check "desktop-file-validate" desktop-file-validate "$prefix/share/applications/$app.desktop"
 check "appstreamcli validate --no-net" appstreamcli validate --no-net "$prefix/share/metainfo/$app.metainfo.xml"

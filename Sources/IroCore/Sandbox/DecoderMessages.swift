@@ -7,7 +7,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
-    /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a socket).
+    /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a
+    /// socket), or (`3`) hang without a word.
     case forbidden(id: UInt32, what: UInt8)
 
     static let magic: UInt32 = 0x4952_4431 // "IRD1"

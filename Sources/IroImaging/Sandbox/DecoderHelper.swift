@@ -28,15 +28,22 @@ final class DecoderHelper: @unchecked Sendable {
         if !isBroken { _ = reap(blocking: true) }
     }
 
-    /// Starts `executable`; nil (with the reason logged) when it cannot.
-    static func start(_ executable: String, environment: [String] = []) -> DecoderHelper? {
+    /// Whether it runs inside bubblewrap.
+    private(set) var isWrapped = false
+    /// Whether it answered a request yet (a wrapper that cannot start answers none).
+    private(set) var hasAnswered = false
+
+    /// Starts `command` (the helper, or bubblewrap running it); nil (with the reason
+    /// logged) when it cannot.
+    static func start(_ command: [String], environment: [String] = []) -> DecoderHelper? {
+        guard let executable = command.first else { return nil }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             Log.warning("no socket for the decoder: \(String(cString: strerror(errno)))")
             return nil
         }
         var pid: pid_t = 0
-        let status = withMutableCStringArray([executable]) { argv in
+        let status = withMutableCStringArray(command) { argv in
             withMutableCStringArray(environ(plus: environment)) { envp in
                 iro_spawn_with_socket(executable, argv, envp, pair[1], &pid)
             }
@@ -47,7 +54,9 @@ final class DecoderHelper: @unchecked Sendable {
             Log.warning("the decoder \(executable) could not start: \(String(cString: strerror(status)))")
             return nil
         }
-        return DecoderHelper(pid: pid, socket: pair[0])
+        let helper = DecoderHelper(pid: pid, socket: pair[0])
+        helper.isWrapped = executable.hasSuffix("/bwrap")
+        return helper
     }
 
     static func now() -> Double {
@@ -89,7 +98,7 @@ final class DecoderHelper: @unchecked Sendable {
             let waiting = iro_message_waiting(socket, 100)
             if waiting == 0 {
                 if Self.now() - lastHeard > Self.hangSeconds {
-                    kill(pid, SIGKILL)
+                    kill(-pid, SIGKILL)
                     isBroken = true
                     _ = reap(blocking: true)
                     throw .decoderStopped(detail: "it stopped responding for \(Int(Self.hangSeconds)) seconds")
@@ -100,6 +109,7 @@ final class DecoderHelper: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
             guard count > 0 else { throw stopped() }
             lastHeard = Self.now()
+            hasAnswered = true
             let reply: DecoderReply
             do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: Array(buffer[0..<count])) } catch {
                 if descriptor >= 0 { close(descriptor) }
@@ -125,7 +135,7 @@ final class DecoderHelper: @unchecked Sendable {
 
     /// The helper is done for: killed, and its failure said.
     func broken(_ detail: String) -> LoadError {
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         isBroken = true
         _ = reap(blocking: true)
         return .decoderStopped(detail: detail)
@@ -135,7 +145,18 @@ final class DecoderHelper: @unchecked Sendable {
     private func stopped() -> LoadError {
         isBroken = true
         let status = reap(blocking: true)
-        return .decoderStopped(detail: Self.describe(status))
+        endStatus = status
+        return .decoderStopped(detail: Self.describe(status, wrapped: isWrapped))
+    }
+
+    /// Its wait status, once it ended by itself.
+    private(set) var endStatus: Int32?
+
+    /// bubblewrap itself failed (it exits with 1 when it cannot set up the sandbox) before
+    /// the helper could answer anything.
+    var wrapperFailed: Bool {
+        guard isWrapped, !hasAnswered, let status = endStatus else { return false }
+        return status & 0x7F == 0 && (status >> 8) & 0xFF == 1
     }
 
     /// Waits for the helper to end (or only looks, not blocking); its wait status.
@@ -149,10 +170,13 @@ final class DecoderHelper: @unchecked Sendable {
         }
     }
 
-    static func describe(_ status: Int32?) -> String {
+    static func describe(_ status: Int32?, wrapped: Bool = false) -> String {
         guard let status else { return "it ended" }
-        let signal = status & 0x7F
-        if signal == 0 { return "it exited with status \((status >> 8) & 0xFF)" }
+        var signal = status & 0x7F
+        let code = (status >> 8) & 0xFF
+        // bubblewrap ends with 128 + the signal that ended the helper inside it.
+        if signal == 0, wrapped, code > 128 { signal = code - 128 }
+        if signal == 0 { return "it exited with status \(code)" }
         switch signal {
         case SIGSYS: return "it tried a system call its sandbox forbids"
         case SIGXCPU: return "it used too much processor time"

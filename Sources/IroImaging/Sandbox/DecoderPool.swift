@@ -46,6 +46,31 @@ public final class DecoderPool: Sendable {
     nonisolated(unsafe) private var condition = pthread_cond_t()
     nonisolated(unsafe) private var lock = pthread_mutex_t()
 
+    /// Whether helpers start inside bubblewrap: where it is installed, until it fails to
+    /// start one (no user namespaces, say). Guarded by `lock`.
+    nonisolated(unsafe) private var wraps = access(bubblewrap, X_OK) == 0 && getenv("IRO_DECODER_BWRAP").map { String(cString: $0) } != "0"
+    static let bubblewrap = "/usr/bin/bwrap"
+
+    /// How a helper is started: in bubblewrap (no network, a read-only file system of
+    /// libraries, fonts and the helper itself), or directly.
+    private func command() -> [String] {
+        guard wraps else { return [executable] }
+        let folder = RawPath(executable).deletingLastComponent.displayString
+        var arguments = [
+            // No PID namespace: its init would outlive a helper killed for hanging. Signals to
+            // other processes are the seccomp filter's to refuse.
+            Self.bubblewrap, "--unshare-user-try", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+            "--die-with-parent", "--ro-bind", "/usr", "/usr",
+            "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+            "--dev", "/dev", "--tmpfs", "/tmp", "--ro-bind", folder, folder,
+        ]
+        // Fonts (an SVG's text), the loader's cache, and a toolchain the helper may run from.
+        for path in ["/etc/fonts", "/etc/ld.so.cache", "/var/cache/fontconfig", "/opt/swift"] {
+            arguments += ["--ro-bind-try", path, path]
+        }
+        return arguments + ["--", executable]
+    }
+
     private init(executable: String, environment: [String]) {
         self.executable = executable
         self.environment = environment
@@ -57,7 +82,7 @@ public final class DecoderPool: Sendable {
     func warmUp() {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        guard idleHelpers.isEmpty, runningCount == 0, let helper = DecoderHelper.start(executable, environment: environment) else { return }
+        guard idleHelpers.isEmpty, runningCount == 0, let helper = DecoderHelper.start(command(), environment: environment) else { return }
         idleHelpers.append(helper)
     }
 
@@ -76,7 +101,7 @@ public final class DecoderPool: Sendable {
             }
             if runningCount < Self.maxHelpers {
                 guard !executable.isEmpty else { throw .decoderStopped(detail: "iro-decoder is not installed beside iro") }
-                guard let helper = DecoderHelper.start(executable, environment: environment) else {
+                guard let helper = DecoderHelper.start(command(), environment: environment) else {
                     throw .decoderStopped(detail: "the decoder \(executable) could not be started")
                 }
                 runningCount += 1
@@ -95,10 +120,19 @@ public final class DecoderPool: Sendable {
         pthread_mutex_unlock(&lock)
     }
 
-    /// Sends a test build's helper a request it must die of (BEHAVIOUR F5's tests); how it ended.
+    /// Sends a test build's helper a request it must die of, or hang on (BEHAVIOUR F5's
+    /// tests); how it ended.
     func askForbidden(_ what: UInt8) -> LoadError? {
         guard let helper = try? acquire() else { return .decoderStopped(detail: "no helper") }
-        defer { release(helper) }
+        pthread_mutex_lock(&lock)
+        busyPIDs.append(helper.pid)
+        pthread_mutex_unlock(&lock)
+        defer {
+            pthread_mutex_lock(&lock)
+            busyPIDs.removeAll { $0 == helper.pid }
+            pthread_mutex_unlock(&lock)
+            release(helper)
+        }
         do throws(LoadError) {
             let (reply, _) = try helper.ask({ .forbidden(id: $0, what: what) }, file: -1, progress: nil, isCancelled: { false })
             if case .failure(_, let error) = reply { return error }
@@ -141,7 +175,16 @@ public final class DecoderPool: Sendable {
             pthread_mutex_unlock(&lock)
             release(helper)
         }
-        let (reply, pixels) = try helper.ask(make, file: file, progress: progress, isCancelled: isCancelled)
+        let (reply, pixels): (DecoderReply, Int32)
+        do throws(LoadError) { (reply, pixels) = try helper.ask(make, file: file, progress: progress, isCancelled: isCancelled) } catch {
+            guard helper.wrapperFailed else { throw error }
+            // bubblewrap could not start it here: helpers start without it from now on.
+            Log.warning("the decoder could not start in bubblewrap (\(error.reason)); it runs with its own confinement only")
+            pthread_mutex_lock(&lock)
+            wraps = false
+            pthread_mutex_unlock(&lock)
+            return try run(path, request: make, progress: progress, isCancelled: isCancelled, adopt: adopt)
+        }
         defer { if pixels >= 0 { close(pixels) } }
         do throws(LoadError) { return try adopt(reply, pixels) } catch {
             if case .decoderStopped(let detail) = error { throw helper.broken(detail) }

@@ -83,10 +83,10 @@ public enum DecoderService {
         case .forbidden(_, let what):
             #if DEBUG
                 // What a hostile file's exploit would try first; the filter kills the process here.
-                if what == 1 {
-                    _ = open("/tmp/iro-decoder-forbidden", O_WRONLY | O_CREAT, 0o600)
-                } else {
-                    _ = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                switch what {
+                case 1: _ = open("/tmp/iro-decoder-forbidden", O_WRONLY | O_CREAT, 0o600)
+                case 2: _ = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                default: while true { sleep(3600) } // silent, as a decoder stuck in a loop
                 }
                 send(.failure(id: request.id, .unreadable(detail: "the forbidden call was allowed")))
             #else
