@@ -109,13 +109,15 @@ int iro_memfd_create(const char *name, size_t size) {
 }
 
 int iro_memfd_seal(int fd) {
-    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) == 0 ? 0 : -errno;
+    // FUTURE_WRITE rather than WRITE: the helper's own mapping, which the pixels were
+    // decoded into, may stay; nothing can write through a new one.
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE | F_SEAL_SEAL) == 0 ? 0 : -errno;
 }
 
 int iro_memfd_is_sealed(int fd) {
     int seals = fcntl(fd, F_GET_SEALS);
-    int wanted = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
-    return seals >= 0 && (seals & wanted) == wanted;
+    int size = F_SEAL_SHRINK | F_SEAL_GROW;
+    return seals >= 0 && (seals & size) == size && (seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)) != 0;
 }
 
 // What decoding needs once the libraries are loaded: memory, the request socket, the file

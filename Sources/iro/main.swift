@@ -10,7 +10,10 @@ import IroUI
 // the machine (before GTK starts).
 Trace.mark("main")
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
-if let helper = DecoderPool.helperExecutable() {
+// IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
+if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {
+    Log.warning("IRO_DECODER=in-process: decoding without the sandbox")
+} else if let helper = DecoderPool.helperExecutable() {
     DecoderPool.activate(executable: helper)
 } else {
     Log.warning("iro-decoder is not installed beside iro: images cannot be decoded")

@@ -26,10 +26,10 @@ int iro_message_waiting(int socket, int timeout_ms);
 /// A memfd of `size` bytes that can be sealed; -errno on failure.
 int iro_memfd_create(const char *name, size_t size);
 
-/// Seals a memfd against any change of size or content (and further seals).
+/// Seals a memfd against any change of size, writes through new mappings, further seals.
 int iro_memfd_seal(int fd);
 
-/// Whether `fd` is a memfd sealed against writes, growing and shrinking (1), not (0).
+/// Whether `fd` is a memfd sealed against growing, shrinking and writing (1), not (0).
 int iro_memfd_is_sealed(int fd);
 
 /// The helper's confinement, once its libraries are loaded and before it reads a byte of

@@ -49,7 +49,7 @@ enum JPEGDecoding {
         try ImageLimits.check(width: Int(info.width), height: Int(info.height))
         var width: Int32 = 0, height: Int32 = 0
         guard iro_jpeg_start(jpeg, Int32(reduction), &width, &height, &message, message.count) != 0 else { throw failure() }
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, width, height) else {
+        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: false, width: width, height: height) else {
             throw .tooLarge(width: Int(info.width), height: Int(info.height))
         }
         defer { g_object_unref(raw(pixbuf)) }

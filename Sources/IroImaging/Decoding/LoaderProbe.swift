@@ -44,8 +44,10 @@ enum LoaderProbe {
         let size = ReportedSize()
         size.follow(loader)
         var offset = 0
+        // Small chunks, as gdk_pixbuf_get_file_info reads: the loader stops at the header
+        // instead of decoding what else a large chunk holds.
         while size.width == nil, offset < contents.count {
-            let count = min(64 * 1024, contents.count - offset)
+            let count = min(4096, contents.count - offset)
             do throws(GLibError) {
                 _ = try withGError {
                     gdk_pixbuf_loader_write(

@@ -46,7 +46,7 @@ enum WebPDecoding {
         let width = max(1, Int((Double(fullWidth) * scale).rounded()))
         let height = max(1, Int((Double(fullHeight) * scale).rounded()))
         let alpha = config.input.has_alpha != 0
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height)) else {
+        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: alpha, width: Int32(width), height: Int32(height)) else {
             throw .tooLarge(width: fullWidth, height: fullHeight)
         }
         var adopted = false

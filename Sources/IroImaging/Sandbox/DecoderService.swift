@@ -15,6 +15,7 @@ public enum DecoderService {
     /// Everything that must happen before the filter is on: loading the gdk-pixbuf loader
     /// modules (dlopen), librsvg and the rest, reading the helper's own limits.
     public static func prepare() {
+        PixelMemory.usesMemfds = true
         // The shared MIME database, read lazily on first use (the format sniffing uses it).
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if let type = g_content_type_guess("a.png", png, gsize(png.count), nil) {
@@ -154,9 +155,16 @@ public enum DecoderService {
 
         init(id: UInt32) { self.id = id }
 
+        private var checkedAt = 0.0
+
+        /// Called between every few rows: looks at the socket at most every 20 ms (a poll is
+        /// a system call; the clock is not).
         func isCancelled() -> Bool {
+            let now = DecoderHelper.now()
+            guard !cancelled, now - checkedAt >= 0.02 else { return cancelled }
+            checkedAt = now
             if let progress {
-                let fraction = progress.fraction, now = DecoderHelper.now()
+                let fraction = progress.fraction
                 if fraction - reported >= 0.02 || now - reportedAt >= 1 {
                     reported = fraction
                     reportedAt = now
@@ -191,14 +199,19 @@ public enum DecoderService {
             formatName: formatName)
         describe(&pixels)
         let size = Int(gdk_pixbuf_get_byte_length(pixbuf))
-        let memfd = iro_memfd_create("iro-pixels", size)
-        guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
-        guard let target = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0), target != MAP_FAILED else {
-            close(memfd)
-            throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)
+        let memfd: Int32
+        if let shared = PixelMemory.memfd(holding: pixbuf) {
+            memfd = shared // decoded straight into it: nothing to copy
+        } else {
+            memfd = iro_memfd_create("iro-pixels", size)
+            guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
+            guard let target = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, memfd, 0), target != MAP_FAILED else {
+                close(memfd)
+                throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)
+            }
+            memcpy(target, gdk_pixbuf_read_pixels(pixbuf), size)
+            munmap(target, size)
         }
-        memcpy(target, gdk_pixbuf_read_pixels(pixbuf), size)
-        munmap(target, size)
         guard iro_memfd_seal(memfd) == 0 else {
             close(memfd)
             throw .unreadable(detail: "the decoder could not seal its pixels")
