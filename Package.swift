@@ -67,7 +67,8 @@ let package = Package(
         .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk"], path: "Fuzz/iro-fuzz"),
 
         // Test helpers shared by the GTK test targets (main-loop pumping, fixtures, screenshots).
-        .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "GtkSupport"], path: "Tests/TestSupport"),
+        .target(name: "CTestIsolation", path: "Tests/CTestIsolation"),
+        .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "CTestIsolation", "GtkSupport"], path: "Tests/TestSupport"),
 
         .testTarget(name: "IroCoreTests", dependencies: ["IroCore"]),
         .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGtk", "GObjectSupport"]),

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import CTestIsolation
 import Foundation
 import GtkSupport
 
@@ -16,15 +17,9 @@ public enum GtkTestEnvironment {
     nonisolated public static let skipReason = "needs a display: run the suite with meson-helpers/run-tests (xvfb-run)"
 
     private static let initialised: Bool = {
-        // What the windows remember (their size) goes to a folder of this run's, not the
-        // user's: before GTK starts, since GLib reads the variable once.
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-config-\(getpid())").path
-        setenv("XDG_CONFIG_HOME", config, 1)
-        // And what tests move to the trash goes to this run's trash.
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("iro-tests-data-\(getpid())").path
-        setenv("XDG_DATA_HOME", data, 1)
-        // Settings Iro changes (the desktop background) go to a key file under it, not dconf.
-        setenv("GSETTINGS_BACKEND", "keyfile", 1)
+        // XDG_CONFIG_HOME, XDG_DATA_HOME and the settings backend are this run's own, set
+        // when the test bundle loaded (CTestIsolation).
+        precondition(String(cString: iro_test_data_home()) == ProcessInfo.processInfo.environment["XDG_DATA_HOME"])
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         // Tests assert end states; animations would only add waiting.
