@@ -42,7 +42,10 @@ public struct WireReader {
         return bytes[offset..<(offset + count)]
     }
 
-    public mutating func u8(_ what: String) throws(Malformed) -> UInt8 { try take(1, what).first! }
+    public mutating func u8(_ what: String) throws(Malformed) -> UInt8 {
+        guard let byte = try take(1, what).first else { throw Malformed(what: "\(what) cut short") }
+        return byte
+    }
 
     public mutating func u32(_ what: String) throws(Malformed) -> UInt32 {
         try take(4, what).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }

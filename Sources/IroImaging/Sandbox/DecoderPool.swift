@@ -97,6 +97,7 @@ public final class DecoderPool: Sendable {
         while true {
             if let helper = idleHelpers.popLast() {
                 runningCount += 1
+                busyPIDs.append(helper.pid)
                 return helper
             }
             if runningCount < Self.maxHelpers {
@@ -105,6 +106,7 @@ public final class DecoderPool: Sendable {
                     throw .decoderStopped(detail: "the decoder \(executable) could not be started")
                 }
                 runningCount += 1
+                busyPIDs.append(helper.pid)
                 return helper
             }
             pthread_cond_wait(&condition, &lock)
@@ -115,6 +117,7 @@ public final class DecoderPool: Sendable {
     private func release(_ helper: DecoderHelper) {
         pthread_mutex_lock(&lock)
         runningCount -= 1
+        busyPIDs.removeAll { $0 == helper.pid }
         if !helper.isBroken, idleHelpers.count < Self.maxHelpers { idleHelpers.append(helper) }
         pthread_cond_signal(&condition)
         pthread_mutex_unlock(&lock)
@@ -124,15 +127,7 @@ public final class DecoderPool: Sendable {
     /// tests); how it ended.
     func askForbidden(_ what: UInt8) -> LoadError? {
         guard let helper = try? acquire() else { return .decoderStopped(detail: "no helper") }
-        pthread_mutex_lock(&lock)
-        busyPIDs.append(helper.pid)
-        pthread_mutex_unlock(&lock)
-        defer {
-            pthread_mutex_lock(&lock)
-            busyPIDs.removeAll { $0 == helper.pid }
-            pthread_mutex_unlock(&lock)
-            release(helper)
-        }
+        defer { release(helper) }
         do throws(LoadError) {
             let (reply, _) = try helper.ask({ .forbidden(id: $0, what: what) }, file: -1, progress: nil, isCancelled: { false })
             if case .failure(_, let error) = reply { return error }
@@ -166,15 +161,7 @@ public final class DecoderPool: Sendable {
         }
         defer { close(file) }
         let helper = try acquire()
-        pthread_mutex_lock(&lock)
-        busyPIDs.append(helper.pid)
-        pthread_mutex_unlock(&lock)
-        defer {
-            pthread_mutex_lock(&lock)
-            busyPIDs.removeAll { $0 == helper.pid }
-            pthread_mutex_unlock(&lock)
-            release(helper)
-        }
+        defer { release(helper) }
         let (reply, pixels): (DecoderReply, Int32)
         do throws(LoadError) { (reply, pixels) = try helper.ask(make, file: file, progress: progress, isCancelled: isCancelled) } catch {
             guard helper.wrapperFailed else { throw error }
