@@ -82,13 +82,15 @@ public enum ImageDecoder {
         return try decodeInProcess(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
     }
 
-    /// Decodes in this process, whatever `DecoderPool.active` says (the helper's own work).
+    /// Decodes in this process, whatever `DecoderPool.active` says (the helper's own work);
+    /// `header`, when the caller has read it already.
     nonisolated public static func decodeInProcess(
-        path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+        path: RawPath, header known: Header? = nil, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DecodedImage? {
         let fileSize = try FileCheck.regularFileSize(at: path)
-        let header = try readHeader(path: path)
+        let header: Header
+        if let known { header = known } else { header = try readHeader(path: path) }
         let load = PixbufLoad(path: path, header: header, fileSize: fileSize, progress: progress)
         if let problem = load.integrity?.problemBeforeDecoding(path: path, fileSize: fileSize) {
             throw .damaged(detail: problem)

@@ -78,14 +78,6 @@ public final class DecoderPool: Sendable {
         pthread_cond_init(&condition, nil)
     }
 
-    /// Starts a helper ahead of the first decode, off the caller's thread.
-    func warmUp() {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard idleHelpers.isEmpty, runningCount == 0, let helper = DecoderHelper.start(command(), environment: environment) else { return }
-        idleHelpers.append(helper)
-    }
-
     nonisolated(unsafe) private var idleHelpers: [DecoderHelper] = []
     nonisolated(unsafe) private var runningCount = 0
 

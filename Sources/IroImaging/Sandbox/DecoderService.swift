@@ -102,7 +102,8 @@ public enum DecoderService {
                 if needed > Double(memoryCapMegabytes) * 1_048_576 * 0.8 { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
                 let progress = LoadProgress()
                 watch.progress = progress
-                let image = try ImageDecoder.decodeInProcess(path: path, detail: detail, progress: progress, isCancelled: watch.isCancelled)
+                let image = try ImageDecoder.decodeInProcess(
+                    path: path, header: header, detail: detail, progress: progress, isCancelled: watch.isCancelled)
                 guard let image else { return .nothing(id: id) }
                 if image.animation != nil { return .animated(id: id) }
                 return try reply(id: id, pixbuf: image.pixbuf, formatName: image.formatName) { pixels in
