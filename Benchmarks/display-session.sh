@@ -41,7 +41,7 @@ iro_action() {
 installed_viewers() {
   viewers=()
   for viewer in ${VIEWERS:-$*}; do
-    [ "$viewer" = iro ] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
+    [[ "$viewer" == iro* ]] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
   done
 }
 
@@ -50,6 +50,8 @@ installed_viewers() {
 command_for() {
   case "$1" in
     iro) echo "$iro --new-window";;
+    # Iro decoding in its own process, not in the sandboxed helper (what the helper costs).
+    iro-in-process) echo "env IRO_DECODER=in-process $iro --new-window";;
     feh) echo "feh --scale-down --geometry 1920x1080";;
     qimgv) echo "qimgv";;
     eog) echo "eog --new-instance";;

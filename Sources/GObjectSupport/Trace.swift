@@ -1,8 +1,8 @@
 import Glibc
 
 /// A start-up timeline for developers: `IRO_TRACE=1 iro FILE` prints each step of a
-/// launch to stderr (main, GTK ready, window mapped, decode start and end, frames),
-/// in milliseconds since the process was started. The kernel gives the start only to
+/// launch to stderr (main, GTK ready, window mapped, decode start and end, the decoder
+/// helper's steps, frames), in milliseconds since Iro's process was started. The kernel gives the start only to
 /// 1/CLK_TCK (10 ms on most machines): read the differences between steps to the
 /// tenth of a millisecond, the first offset to ±10 ms.
 public enum Trace {
@@ -24,8 +24,17 @@ public enum Trace {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
-    /// Field 22 of /proc/self/stat (the start time in clock ticks since boot), or now.
+    /// Makes the processes this one starts (the decoder helper) count from this process's
+    /// start, so that their steps line up with its own. Call while there is one thread.
+    public static func handDownOrigin() {
+        guard isEnabled else { return }
+        setenv("IRO_TRACE_ORIGIN", "\(processStart)", 1)
+    }
+
+    /// Field 22 of /proc/self/stat (the start time in clock ticks since boot), or now; the
+    /// starting process's (`handDownOrigin`) in a process it started.
     nonisolated(unsafe) private static let processStart: Int64 = {
+        if let origin = getenv("IRO_TRACE_ORIGIN").flatMap({ Int64(String(cString: $0)) }) { return origin }
         guard let file = fopen("/proc/self/stat", "r") else { return now() }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)

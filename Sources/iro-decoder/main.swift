@@ -1,4 +1,5 @@
 import CDecoderOverrides
+import GObjectSupport
 import Glibc
 import IroImaging
 
@@ -9,6 +10,8 @@ import IroImaging
 let memory = getenv("IRO_DECODER_MEMORY_MB").flatMap { UInt64(String(cString: $0)) } ?? 4096
 let trap = getenv("IRO_DECODER_TRAP").map { String(cString: $0) == "1" } ?? false
 iro_decoder_overrides_link()
+Trace.mark("decoder started")
 DecoderService.prepare()
 guard DecoderService.confine(memoryCap: memory << 20, trap: trap) else { exit(5) }
+Trace.mark("decoder ready")
 DecoderService.serve()

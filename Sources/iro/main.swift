@@ -9,6 +9,7 @@ import IroUI
 // starting to decode the first file (while GTK starts) and picking the renderer that suits
 // the machine (before GTK starts).
 Trace.mark("main")
+Trace.handDownOrigin()
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
 // IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
 if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GObjectSupport
 import IroCore
 import TestSupport
 import XCTest
@@ -46,5 +47,35 @@ final class FileAccessTests: XCTestCase {
                 XCTAssertEqual(Self.outcome(provided, detail: detail), Self.outcome(real, detail: detail), "\(name) at \(detail)")
             }
         }
+    }
+
+    /// Reading a header from bytes stops at the header: the loader is told so once it knows
+    /// the size, and makes no pixels. (Asked for 1 × 1 instead, a JPEG loader went on and
+    /// decoded every scan of a progressive file, which cost a launch 40 ms.)
+    func testTheHeaderProbeStopsTheLoaderAtTheSize() throws {
+        let url = Self.corpus.appendingPathComponent("jpeg-progressive-40x24.jpg")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        func pixelsMade(stopping: Bool) throws -> (size: [Int?], pixels: Bool) {
+            let loader = try XCTUnwrap(try withGError { gdk_pixbuf_loader_new_with_type("jpeg", $0) })
+            defer {
+                _ = gdk_pixbuf_loader_close(loader, nil)
+                g_object_unref(raw(loader))
+            }
+            let size = ReportedSize(stopping: stopping)
+            size.follow(loader)
+            var offset = 0
+            while size.width == nil, offset < bytes.count {
+                let count = min(256, bytes.count - offset)
+                guard (bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress! + offset, gsize(count), nil) }) != 0
+                else { break }
+                offset += count
+            }
+            return ([size.width, size.height], gdk_pixbuf_loader_get_pixbuf(loader) != nil)
+        }
+        let stopped = try pixelsMade(stopping: true)
+        XCTAssertEqual(stopped.size, [40, 24])
+        XCTAssertFalse(stopped.pixels, "the loader went past the header")
+        // What the test tells apart: a loader only shrunk goes on to make pixels.
+        XCTAssertTrue(try pixelsMade(stopping: false).pixels)
     }
 }

@@ -41,7 +41,7 @@ enum LoaderProbe {
         _ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ contents: FileAccess.Contents, _ width: inout Int32, _ height: inout Int32
     ) -> OpaquePointer? {
         defer { g_object_unref(raw(loader)) }
-        let size = ReportedSize()
+        let size = ReportedSize(stopping: true)
         size.follow(loader)
         var offset = 0
         // Small chunks, as gdk_pixbuf_get_file_info reads: the loader stops at the header
@@ -77,17 +77,23 @@ enum LoaderProbe {
     }
 }
 
-/// The size a loader reports in `size-prepared`; it is then asked to draw at 1 × 1, since
-/// only the size is wanted.
+/// The size a loader reports in `size-prepared`. Only the size is wanted: the loader is
+/// then asked for 0 × 0, which makes it stop there (as `gdk_pixbuf_get_file_info` does;
+/// at 1 × 1 a JPEG loader went on through every scan of a progressive file), or, for a
+/// loader that reports the size only once it has the whole document (SVG), to draw 1 × 1.
 final class ReportedSize {
     var width: Int?
     var height: Int?
+    private let stops: Bool
+
+    init(stopping: Bool) { stops = stopping }
 
     func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
+        let side: Int32 = stops ? 0 : 1
         onSignalAnyThread(raw(loader), "size-prepared") { [self] (width: Int32, height: Int32) in
             self.width = Int(width)
             self.height = Int(height)
-            gdk_pixbuf_loader_set_size(loader, 1, 1)
+            gdk_pixbuf_loader_set_size(loader, side, side)
         }
     }
 }

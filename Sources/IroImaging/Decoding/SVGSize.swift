@@ -25,7 +25,7 @@ enum SVGSize {
         }
         guard let loader = made else { return nil }
         defer { g_object_unref(raw(loader)) }
-        let size = ReportedSize()
+        let size = ReportedSize(stopping: false)
         size.follow(loader)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var readable = true

@@ -72,7 +72,9 @@ public enum DecoderService {
                 Log.warning("the decoder got a malformed request: \(error.what)")
                 exit(4)
             }
+            Trace.mark("decoder: request \(request.id) received")
             handle(request, descriptor: descriptor)
+            Trace.mark("decoder: request \(request.id) answered")
             if descriptor >= 0 { close(descriptor) }
         }
     }
