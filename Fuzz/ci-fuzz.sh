@@ -3,7 +3,10 @@
 #   1. replays the committed seed corpus (Fuzz/corpus) through the ordinary build of
 #      `iro-fuzz` — the same code path as the fuzzer, no libFuzzer needed — with GLib
 #      criticals made fatal, as the test suite runs;
-#   2. runs the libFuzzer build for IRO_CI_FUZZ_SECONDS (default 60) from that corpus.
+#   2. replays the decoder protocol's seed conversations (Fuzz/protocol-corpus) through
+#      `iro-protocol-fuzz`;
+#   3. runs the libFuzzer build for IRO_CI_FUZZ_SECONDS (default 60) from the corpus, and
+#      the protocol's for IRO_CI_PROTOCOL_FUZZ_SECONDS (default 30).
 # Exits non-zero if a seed crashes or the fuzzer finds a crash, a hang (> 10 s) or an
 # input needing > 4 GB; reproducers are left in Fuzz/work/artifacts/.
 #
@@ -36,11 +39,29 @@ else
   status=1
 fi
 
+echo "== Protocol corpus replay (iro-protocol-fuzz, ordinary build)"
+if swift build --package-path "$repo" --scratch-path "$scratch" --product iro-protocol-fuzz 2>&1 | quiet; then
+  bin="$(swift build --package-path "$repo" --scratch-path "$scratch" --show-bin-path)/iro-protocol-fuzz"
+  for seed in "$repo"/Fuzz/protocol-corpus/*; do
+    if ! out=$(G_DEBUG=fatal-criticals timeout 60 "$bin" "$seed" 2>&1); then
+      echo "FAIL: $seed"
+      echo "$out" | tail -20 | sed 's/^/    /'
+      status=1
+    fi
+  done
+  echo "replayed $(ls "$repo"/Fuzz/protocol-corpus | wc -l) conversations"
+else
+  echo "FAIL: could not build iro-protocol-fuzz"
+  status=1
+fi
+
 echo "== libFuzzer for $seconds s"
 # Plain -sanitize=fuzzer on the system gdk-pixbuf: the configuration that builds
 # anywhere in seconds. (By hand: IRO_FUZZ_SANITIZE=address and an instrumented
 # gdk-pixbuf, see Fuzz/README.md.)
 IRO_FUZZ_PIXBUF=0 bash "$repo/Fuzz/run-fuzz.sh" "$seconds" || status=1
+echo "== libFuzzer on the decoder protocol for ${IRO_CI_PROTOCOL_FUZZ_SECONDS:-30} s"
+IRO_FUZZ_TARGET=protocol bash "$repo/Fuzz/run-fuzz.sh" "${IRO_CI_PROTOCOL_FUZZ_SECONDS:-30}" || status=1
 
 [ $status -eq 0 ] && echo "Fuzzing passed." || echo "Fuzzing FAILED."
 exit $status

@@ -110,26 +110,47 @@ final class DecoderHelper: @unchecked Sendable {
             guard count > 0 else { throw stopped() }
             lastHeard = Self.now()
             hasAnswered = true
-            let reply: DecoderReply
-            do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: Array(buffer[0..<count])) } catch {
-                if descriptor >= 0 { close(descriptor) }
-                throw broken("it sent a malformed message (\(error.what))")
+            let heard: Heard
+            do throws(LoadError) { heard = try Self.read(Array(buffer[0..<count]), descriptor: descriptor, answering: id) } catch {
+                throw broken(error.reason)
             }
-            guard reply.id == id else {
-                if descriptor >= 0 { close(descriptor) }
-                throw broken("it answered request \(reply.id) instead of \(id)")
+            switch heard {
+            case .progress(let fraction): progress?.set(fraction)
+            case .answer(let reply, let pixels): return (reply, pixels)
             }
-            if case .progress(_, let fraction) = reply {
-                if descriptor >= 0 { close(descriptor) }
-                progress?.set(fraction)
-                continue
-            }
-            if case .image = reply {
-                guard descriptor >= 0 else { throw broken("its image came without pixels") }
-                return (reply, descriptor)
-            }
+        }
+    }
+
+    /// What one message from a helper says.
+    enum Heard {
+        case progress(Double)
+        /// The answer, with the memfd of its pixels for an image (else -1).
+        case answer(DecoderReply, pixels: Int32)
+    }
+
+    /// Reads one message, and the descriptor that came with it (kept only as an image's
+    /// pixels, else closed), for request `id`. Throws what makes the helper done for: a
+    /// malformed message, an answer to another request, an image without pixels.
+    static func read(_ bytes: [UInt8], descriptor: Int32, answering id: UInt32) throws(LoadError) -> Heard {
+        let reply: DecoderReply
+        do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: bytes) } catch {
             if descriptor >= 0 { close(descriptor) }
-            return (reply, -1)
+            throw .decoderStopped(detail: "it sent a malformed message (\(error.what))")
+        }
+        guard reply.id == id else {
+            if descriptor >= 0 { close(descriptor) }
+            throw .decoderStopped(detail: "it answered request \(reply.id) instead of \(id)")
+        }
+        switch reply {
+        case .progress(_, let fraction):
+            if descriptor >= 0 { close(descriptor) }
+            return .progress(fraction)
+        case .image:
+            guard descriptor >= 0 else { throw .decoderStopped(detail: "its image came without pixels") }
+            return .answer(reply, pixels: descriptor)
+        default:
+            if descriptor >= 0 { close(descriptor) }
+            return .answer(reply, pixels: -1)
         }
     }
 

@@ -181,21 +181,23 @@ public final class DecoderPool: Sendable {
     func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> Outcome {
         let name = path.lastComponent.bytes
         let request = { (id: UInt32) in DecoderRequest.decode(id: id, name: name, detail: detail) }
-        return try run(path, request: request, progress: progress, isCancelled: isCancelled) {
-            (reply, pixels) throws(LoadError) -> Outcome in
-            switch reply {
-            case .image(_, let description):
-                guard description.region == nil else { throw .decoderStopped(detail: "it sent a region for an image") }
-                let pixbuf = try Self.pixbuf(description, memfd: pixels)
-                return .decoded(
-                    DecodedImage(
-                        adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
-                        imageHeight: description.imageHeight, damage: description.damage))
-            case .nothing: return .decoded(nil)
-            case .animated: return .animated
-            case .failure(_, let error): throw error
-            case .progress: throw .decoderStopped(detail: "it ended on progress")
-            }
+        return try run(path, request: request, progress: progress, isCancelled: isCancelled, adopt: Self.image)
+    }
+
+    /// What a decode's answer gives (`pixels`: its memfd, or -1; the caller closes it).
+    static func image(_ reply: DecoderReply, pixels: Int32) throws(LoadError) -> Outcome {
+        switch reply {
+        case .image(_, let description):
+            guard description.region == nil else { throw .decoderStopped(detail: "it sent a region for an image") }
+            let pixbuf = try Self.pixbuf(description, memfd: pixels)
+            return .decoded(
+                DecodedImage(
+                    adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
+                    imageHeight: description.imageHeight, damage: description.damage))
+        case .nothing: return .decoded(nil)
+        case .animated: return .animated
+        case .failure(_, let error): throw error
+        case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
     }
 
@@ -203,18 +205,19 @@ public final class DecoderPool: Sendable {
     {
         let name = path.lastComponent.bytes
         let request = { (id: UInt32) in DecoderRequest.region(id: id, name: name, rect: wanted, detail: detail) }
-        return try run(path, request: request, progress: nil, isCancelled: isCancelled) {
-            (reply, pixels) throws(LoadError) -> DetailRegion? in
-            switch reply {
-            case .image(_, let description):
-                guard let region = description.region else { throw .decoderStopped(detail: "it sent an image for a region") }
-                return DetailRegion(
-                    adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale
-                )
-            case .nothing, .animated: return nil
-            case .failure(_, let error): throw error
-            case .progress: throw .decoderStopped(detail: "it ended on progress")
-            }
+        return try run(path, request: request, progress: nil, isCancelled: isCancelled, adopt: Self.region)
+    }
+
+    /// What a region decode's answer gives (`pixels`: its memfd, or -1; the caller closes it).
+    static func region(_ reply: DecoderReply, pixels: Int32) throws(LoadError) -> DetailRegion? {
+        switch reply {
+        case .image(_, let description):
+            guard let region = description.region else { throw .decoderStopped(detail: "it sent an image for a region") }
+            return DetailRegion(
+                adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
+        case .nothing, .animated: return nil
+        case .failure(_, let error): throw error
+        case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
     }
 
