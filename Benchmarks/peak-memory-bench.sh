@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Peak resident memory (VmHWM) of each viewer showing one image, maximised to 1920×1080
+# Peak resident memory (VmHWM) of each viewer showing one image, and the peak of the summed
+# proportional set size (PSS) of it and the processes it starts (Iro's decoder helpers:
+# the pixels they hand over are shared, counted once), maximised to 1920×1080
 # as desktops do, once it has settled (no CPU for half a second, after a second and a
 # half: Iro decodes the rest of a large image's detail 300 ms after its view rests).
 # Iro beside qimgv, eog and feh (those installed), RUNS runs each, interleaved; medians.
@@ -27,9 +29,12 @@ for _ in $(seq "$runs"); do
     for viewer in "${viewers[@]}"; do
       # shellcheck disable=SC2046
       $(command_for "$viewer") "$copy" >/dev/null 2>&1 & pid=$!
+      "$repo/Benchmarks/tree-memory.py" $pid >"$alone/tree" & sampler=$!
       sleep 1.5
       wait_until_idle $pid
-      echo "$(basename "$image") $viewer $(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")" >>"$results"
+      kill $sampler; wait $sampler 2>/dev/null || true
+      read -r pss _ <"$alone/tree"
+      echo "$(basename "$image") $viewer $(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status") $pss" >>"$results"
       kill $pid; wait $pid 2>/dev/null || true
     done
   done
@@ -37,11 +42,18 @@ done
 
 header="| image |"; rule="|---|"
 for viewer in "${viewers[@]}"; do header+=" $viewer |"; rule+="---|"; done
-echo "peak RSS, MiB, median of $runs"; echo "$header"; echo "$rule"
-for image in "$@"; do
-  name="$(basename "$image")"; row="| $name |"
-  for viewer in "${viewers[@]}"; do
-    row+=" $(awk -v n="$name" -v v="$viewer" '$1==n && $2==v {print $3}' "$results" | median_range) |"
+# Column 3: the viewer's own peak RSS; column 4: the peak of the summed PSS of it and every
+# process it started (Iro's decoder helpers), sampled every 10 ms.
+for column in 3 4; do
+  [ $column = 3 ] && echo "peak RSS of the viewer's process, MiB, median of $runs" \
+    || echo "peak PSS of the viewer and the processes it started, summed, MiB, median of $runs"
+  echo "$header"; echo "$rule"
+  for image in "$@"; do
+    name="$(basename "$image")"; row="| $name |"
+    for viewer in "${viewers[@]}"; do
+      row+=" $(awk -v n="$name" -v v="$viewer" -v c=$column '$1==n && $2==v {print $c}' "$results" | median_range) |"
+    done
+    echo "$row"
   done
-  echo "$row"
+  echo
 done

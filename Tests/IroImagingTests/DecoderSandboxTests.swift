@@ -123,6 +123,34 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("next.png").path)), "the next one works")
     }
 
+    /// Two helpers started for decodes that came together: once both are idle, the one used
+    /// last stays warm and the other ends after `spareIdleSeconds` (on the main loop).
+    func testASpareHelperEndsWhenIdleAndOneStaysWarm() throws {
+        let pool = try activate()
+        DecoderPool.spareIdleSeconds = 1
+        defer { DecoderPool.spareIdleSeconds = 10 }
+        // The pool alone holds the helpers once they are back.
+        func useTwoAtOnce() throws -> (pid_t, pid_t) {
+            let first = try pool.acquire()
+            let second = try pool.acquire()
+            pool.release(first)
+            pool.release(second)
+            return (first.pid, second.pid)
+        }
+        let (spare, warm) = try useTwoAtOnce()
+        XCTAssertNotEqual(spare, warm, "two at once: two helpers")
+        XCTAssertEqual(Set(pool.helperPIDs), [spare, warm])
+        let released = Date()
+        let deadline = Date().addingTimeInterval(30)
+        while pool.helperPIDs.count > 1, Date() < deadline { g_main_context_iteration(nil, 1) }
+        XCTAssertEqual(pool.helperPIDs, [warm], "the one used last stays")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(released), 0.9, "not before it was idle for the time")
+        while kill(spare, 0) == 0, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(kill(spare, 0), -1, "the spare helper ended (and was reaped)")
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("warm.png").path)), "the warm one decodes")
+        XCTAssertEqual(pool.helperPIDs, [warm])
+    }
+
     func testAHelperThatHangsIsKilled() throws {
         let pool = try activate()
         DecoderHelper.hangSeconds = 1

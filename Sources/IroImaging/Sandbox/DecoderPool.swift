@@ -1,5 +1,6 @@
 import CGtk
 import CSandbox
+import Dispatch
 import GObjectSupport
 import Glibc
 import IroCore
@@ -78,16 +79,23 @@ public final class DecoderPool: Sendable {
         pthread_cond_init(&condition, nil)
     }
 
-    nonisolated(unsafe) private var idleHelpers: [DecoderHelper] = []
+    /// Idle helpers, the one used last at the end, with when each became idle.
+    nonisolated(unsafe) private var idleHelpers: [(helper: DecoderHelper, since: Double)] = []
     nonisolated(unsafe) private var runningCount = 0
+
+    /// An idle helper beside the one kept warm (started for decodes that came together) is
+    /// let go after this long unused: each holds about 10 MB.
+    nonisolated(unsafe) static var spareIdleSeconds: UInt32 = 10
+    /// Whether a main-loop timeout is set to let spare helpers go. Guarded by `lock`.
+    nonisolated(unsafe) private var trimScheduled = false
 
     /// A helper for one request: an idle one, a new one while fewer than `maxHelpers` run,
     /// else the next to be free.
-    private func acquire() throws(LoadError) -> DecoderHelper {
+    func acquire() throws(LoadError) -> DecoderHelper {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         while true {
-            if let helper = idleHelpers.popLast() {
+            if let (helper, _) = idleHelpers.popLast() {
                 runningCount += 1
                 busyPIDs.append(helper.pid)
                 return helper
@@ -106,13 +114,45 @@ public final class DecoderPool: Sendable {
     }
 
     /// Gives a helper back (a broken one is dropped: the next request starts another).
-    private func release(_ helper: DecoderHelper) {
+    func release(_ helper: DecoderHelper) {
         pthread_mutex_lock(&lock)
         runningCount -= 1
         busyPIDs.removeAll { $0 == helper.pid }
-        if !helper.isBroken, idleHelpers.count < Self.maxHelpers { idleHelpers.append(helper) }
+        if !helper.isBroken, idleHelpers.count < Self.maxHelpers { idleHelpers.append((helper, DecoderHelper.now())) }
+        let scheduling = idleHelpers.count > 1 && !trimScheduled
+        if scheduling { trimScheduled = true }
         pthread_cond_signal(&condition)
         pthread_mutex_unlock(&lock)
+        if scheduling {
+            // On the main loop, which Iro always runs (a test pumps it); the source holds the pool.
+            g_timeout_add_seconds_full(
+                G_PRIORITY_LOW, Self.spareIdleSeconds,
+                { pool in
+                    guard let pool else { return 0 }
+                    return Unmanaged<DecoderPool>.fromOpaque(pool).takeUnretainedValue().letSparesGo() ? 1 : 0
+                }, Unmanaged.passRetained(self).toOpaque(), { pool in if let pool { Unmanaged<DecoderPool>.fromOpaque(pool).release() } })
+        }
+    }
+
+    /// Lets idle helpers other than the one used last go once they were unused for
+    /// `spareIdleSeconds`; whether to look again later.
+    private func letSparesGo() -> Bool {
+        pthread_mutex_lock(&lock)
+        let now = DecoderHelper.now()
+        var going: [DecoderHelper] = []
+        for index in idleHelpers.indices.dropLast().reversed() where now - idleHelpers[index].since >= Double(Self.spareIdleSeconds) - 0.01
+        {
+            going.append(idleHelpers.remove(at: index).helper)
+        }
+        let again = idleHelpers.count > 1
+        trimScheduled = again
+        pthread_mutex_unlock(&lock)
+        // Each closes its socket and waits for its helper to end: off the main thread.
+        if !going.isEmpty {
+            let leaving = going
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leaving) {} }
+        }
+        return again
     }
 
     /// Sends a test build's helper a request it must die of, or hang on (BEHAVIOUR F5's
@@ -138,7 +178,7 @@ public final class DecoderPool: Sendable {
     public var helperPIDs: [pid_t] {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        return idleHelpers.map(\.pid) + busyPIDs
+        return idleHelpers.map(\.helper.pid) + busyPIDs
     }
     nonisolated(unsafe) private var busyPIDs: [pid_t] = []
 
