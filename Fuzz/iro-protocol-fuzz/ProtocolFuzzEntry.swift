@@ -155,7 +155,8 @@ enum ProtocolHarness {
             "failure": conversation(0, [(.failure(id: 1, .damaged(detail: "bad huffman table")), nil)]),
             "too-large": conversation(0, [(.failure(id: 1, .needsTooMuchMemory(limitMegabytes: 4096)), nil)]),
             "nothing": conversation(0, [(.nothing(id: 1), nil)]),
-            "animated": conversation(0, [(.animated(id: 1), nil)]),
+            "animation-frame": conversation(0, [(.frame(id: 1, rgba, frameCount: 3, delay: 100), (rgba.byteCount, true))]),
+            "animation-frame-reduced": conversation(0, [(.frame(id: 1, rgb, frameCount: nil, delay: nil), (rgb.byteCount, true))]),
         ]
     }
 }

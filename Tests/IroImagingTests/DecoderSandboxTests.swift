@@ -151,6 +151,59 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.helperPIDs, [warm])
     }
 
+    /// An animation's frames, steps and delays as `frames` gives them, for `steps` steps.
+    static func play(_ frames: AnimationFrames, steps: Int) -> [String] {
+        var seen: [String] = []
+        for _ in 0..<steps {
+            guard let frame = frames.currentFrame() else { return seen + ["no frame"] }
+            let bytes = UnsafeBufferPointer(
+                start: gdk_pixbuf_read_pixels(frame.pixbuf), count: Int(gdk_pixbuf_get_byte_length(frame.pixbuf)))
+            seen.append(
+                "\(frame.width)×\(frame.height) delay \(frames.delay ?? -1) sum \(bytes.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) })")
+            guard frames.advance() else { return seen + ["end"] }
+        }
+        return seen
+    }
+
+    /// Animations play from the helper that opened them (BEHAVIOUR A10, F5): the same frames
+    /// and delays as decoded in process, from a helper of their own that ends with them.
+    func testAnAnimationPlaysFromAHelperOfItsOwn() throws {
+        for name in ["gif-animated-3-frames-6x5.gif", "webp-animated-3-frames-12x10.webp"] {
+            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
+            let here = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation, name)
+            let expected = Self.play(here, steps: 7)
+            let pool = try activate()
+            func playInHelper() throws -> pid_t {
+                let decoded = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path), name)
+                let frames = try XCTUnwrap(decoded.animation, "\(name) is an animation")
+                let source = try XCTUnwrap(frames.source as? HelperAnimationSource, "\(name) plays from a helper")
+                XCTAssertFalse(pool.helperPIDs.contains(source.helperPID), "the animation's helper left the pool")
+                XCTAssertEqual(frames.frameCount, here.frameCount, name)
+                XCTAssertEqual(Self.play(frames, steps: 7), expected, name)
+                let still = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("still.png").path)))
+                XCTAssertNil(still.animation, "the pool decodes on meanwhile")
+                XCTAssertEqual(kill(source.helperPID, 0), 0, "the animation's helper runs while the animation is kept")
+                return source.helperPID
+            }
+            let player = try playInHelper()
+            XCTAssertEqual(kill(player, 0), -1, "the animation's helper ended with it")
+            DecoderPool.deactivate()
+        }
+    }
+
+    /// Its helper killed, an animation ends on the frame it shows; nothing else is affected.
+    func testAnAnimationWhoseHelperDiesStopsOnItsFrame() throws {
+        _ = try activate()
+        let path = RawPath(FileAccessTests.corpus.appendingPathComponent("gif-animated-3-frames-6x5.gif").path)
+        let frames = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation)
+        let player = try XCTUnwrap(frames.source as? HelperAnimationSource).helperPID
+        XCTAssertTrue(frames.advance())
+        for decoder in Self.decoders(under: [player]) { kill(decoder, SIGKILL) }
+        XCTAssertFalse(frames.advance(), "no next frame")
+        XCTAssertNotNil(frames.currentFrame(), "the frame shown stays")
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("after.png").path)), "other decodes go on")
+    }
+
     func testAHelperThatHangsIsKilled() throws {
         let pool = try activate()
         DecoderHelper.hangSeconds = 1

@@ -7,6 +7,9 @@ public enum DecoderRequest: Equatable, Sendable {
     case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
+    /// The next frame of the animation this helper answered a `decode` with (no file: the
+    /// helper keeps the animation it opened, and serves only it from then on).
+    case nextFrame(id: UInt32)
     /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a
     /// socket), or (`3`) hang without a word.
     case forbidden(id: UInt32, what: UInt8)
@@ -15,7 +18,7 @@ public enum DecoderRequest: Equatable, Sendable {
 
     public var id: UInt32 {
         switch self {
-        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .forbidden(let id, _): id
+        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .nextFrame(let id), .forbidden(let id, _): id
         }
     }
 
@@ -45,6 +48,9 @@ public enum DecoderRequest: Equatable, Sendable {
             out.f64(detail)
         case .cancel(let id):
             out.u8(3)
+            out.u32(id)
+        case .nextFrame(let id):
+            out.u8(4)
             out.u32(id)
         case .forbidden(let id, let what):
             out.u8(9)
@@ -79,6 +85,7 @@ public enum DecoderRequest: Equatable, Sendable {
                 height: try input.i32("height", in: 1...ImageLimits.maxSide))
             self = .region(id: id, name: name, rect: rect, detail: try input.f64("detail", in: 0...1024))
         case 3: self = .cancel(id: id)
+        case 4: self = .nextFrame(id: id)
         case 9: self = .forbidden(id: id, what: try input.u8("what"))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
@@ -93,13 +100,15 @@ public enum DecoderReply: Equatable, Sendable {
     case image(id: UInt32, DecodedPixels)
     /// Not an image: the format has no such decode (a region of a PNG), or cancelled.
     case nothing(id: UInt32)
-    /// An animation: Iro plays it with its own decoder for now.
-    case animated(id: UInt32)
+    /// An animation's current frame (the first, as the answer to `decode`; the next, to
+    /// `nextFrame`): its pixels as an image's, how many frames the file holds (when known)
+    /// and how long this one stays in milliseconds (nil: the loops are over).
+    case frame(id: UInt32, DecodedPixels, frameCount: Int?, delay: Int?)
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
-        case .progress(let id, _), .image(let id, _), .nothing(let id), .animated(let id), .failure(let id, _): id
+        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .failure(let id, _): id
         }
     }
 
@@ -118,9 +127,12 @@ public enum DecoderReply: Equatable, Sendable {
         case .nothing(let id):
             out.u8(3)
             out.u32(id)
-        case .animated(let id):
+        case .frame(let id, let pixels, let frameCount, let delay):
             out.u8(5)
             out.u32(id)
+            pixels.write(to: &out)
+            out.i32(frameCount ?? -1)
+            out.i32(delay ?? -1)
         case .failure(let id, let error):
             out.u8(4)
             out.u32(id)
@@ -161,7 +173,14 @@ public enum DecoderReply: Equatable, Sendable {
         case 1: self = .progress(id: id, fraction: try input.f64("fraction", in: 0...1))
         case 2: self = .image(id: id, try DecodedPixels(reading: &input))
         case 3: self = .nothing(id: id)
-        case 5: self = .animated(id: id)
+        case 5:
+            let pixels = try DecodedPixels(reading: &input)
+            guard pixels.region == nil, pixels.width == pixels.imageWidth, pixels.height == pixels.imageHeight else {
+                throw WireReader.Malformed(what: "a frame that is not a whole image")
+            }
+            let count = try input.i32("frame count", in: -1...Int(Int32.max))
+            let delay = try input.i32("delay", in: -1...Int(Int32.max))
+            self = .frame(id: id, pixels, frameCount: count < 0 ? nil : count, delay: delay < 0 ? nil : delay)
         case 4:
             let error: LoadError
             switch try input.u8("error") {

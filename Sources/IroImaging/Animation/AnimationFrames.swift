@@ -4,7 +4,8 @@ import GObjectSupport
 import IroCore
 
 /// Where an animation's frames come from: gdk-pixbuf's animation iterator (GIF, and WebP
-/// that libwebp cannot demux) or libwebp's animation decoder (`WebPAnimationSource`).
+/// that libwebp cannot demux) or libwebp's animation decoder (`WebPAnimationSource`), in
+/// the decoder helper; in Iro, the helper that opened the animation (`HelperAnimationSource`).
 protocol AnimationSource: AnyObject {
     var width: Int { get }
     var height: Int { get }
@@ -25,7 +26,7 @@ protocol AnimationSource: AnyObject {
 /// Not for concurrent use: one caller at a time (the player runs one step after another,
 /// off the main thread).
 public final class AnimationFrames: @unchecked Sendable {
-    private let source: any AnimationSource
+    let source: any AnimationSource
     public let formatName: String
     public var width: Int { source.width }
     public var height: Int { source.height }

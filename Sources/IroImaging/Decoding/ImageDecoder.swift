@@ -73,12 +73,9 @@ public enum ImageDecoder {
         path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DecodedImage? {
-        if let pool = DecoderPool.active,
-            case .decoded(let image) = try pool.decode(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
-        {
-            return image
+        if let pool = DecoderPool.active {
+            return try pool.decode(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
         }
-        // No helper, or an animation: played by the decoders in this process for now.
         return try decodeInProcess(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
     }
 

@@ -14,6 +14,9 @@ final class DecoderHelper: @unchecked Sendable {
     private var nextID: UInt32 = 1
     /// Once it failed in any way, it is never asked again.
     private(set) var isBroken = false
+    /// It answered with an animation, and now serves only that (`HelperAnimationSource`):
+    /// the pool does not take it back.
+    var isDedicated = false
 
     /// No message (progress or answer) for this long: the helper hangs, and is killed.
     nonisolated(unsafe) static var hangSeconds = 10.0
@@ -145,7 +148,7 @@ final class DecoderHelper: @unchecked Sendable {
         case .progress(_, let fraction):
             if descriptor >= 0 { close(descriptor) }
             return .progress(fraction)
-        case .image:
+        case .image, .frame:
             guard descriptor >= 0 else { throw .decoderStopped(detail: "its image came without pixels") }
             return .answer(reply, pixels: descriptor)
         default:

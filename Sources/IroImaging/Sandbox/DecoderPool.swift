@@ -9,7 +9,7 @@ import Synchronization
 /// Iro's decoder helpers (BEHAVIOUR F5): one kept warm, a second for a decode that comes
 /// while the first is busy, a new one for any that stopped. Every decode and region decode
 /// goes through here once `activate` has been called: Iro then decodes no file content
-/// itself (animations excepted, for now).
+/// itself. A helper that opened an animation leaves the pool and plays only that.
 public final class DecoderPool: Sendable {
     /// The pool decodes go through; nil: decode in this process (the helper, and tests).
     nonisolated(unsafe) public private(set) static var active: DecoderPool?
@@ -118,7 +118,9 @@ public final class DecoderPool: Sendable {
         pthread_mutex_lock(&lock)
         runningCount -= 1
         busyPIDs.removeAll { $0 == helper.pid }
-        if !helper.isBroken, idleHelpers.count < Self.maxHelpers { idleHelpers.append((helper, DecoderHelper.now())) }
+        if !helper.isBroken, !helper.isDedicated, idleHelpers.count < Self.maxHelpers {
+            idleHelpers.append((helper, DecoderHelper.now()))
+        }
         let scheduling = idleHelpers.count > 1 && !trimScheduled
         if scheduling { trimScheduled = true }
         pthread_cond_signal(&condition)
@@ -184,7 +186,7 @@ public final class DecoderPool: Sendable {
 
     private func run<T>(
         _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
-        adopt: (DecoderReply, Int32) throws(LoadError) -> T
+        adopt: (DecoderReply, Int32, DecoderHelper) throws(LoadError) -> T
     ) throws(LoadError) -> T {
         _ = try FileCheck.regularFileSize(at: path)
         let file = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
@@ -205,37 +207,43 @@ public final class DecoderPool: Sendable {
             return try run(path, request: make, progress: progress, isCancelled: isCancelled, adopt: adopt)
         }
         defer { if pixels >= 0 { close(pixels) } }
-        do throws(LoadError) { return try adopt(reply, pixels) } catch {
+        do throws(LoadError) { return try adopt(reply, pixels, helper) } catch {
             if case .decoderStopped(let detail) = error { throw helper.broken(detail) }
             throw error
         }
     }
 
-    enum Outcome {
-        /// The image, or nil when cancelled.
-        case decoded(DecodedImage?)
-        /// An animation, which this process decodes and plays for now.
-        case animated
-    }
-
-    func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> Outcome {
+    /// The image (nil when cancelled); an animation plays from the helper that opened it.
+    func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         let name = path.lastComponent.bytes
         let request = { (id: UInt32) in DecoderRequest.decode(id: id, name: name, detail: detail) }
         return try run(path, request: request, progress: progress, isCancelled: isCancelled, adopt: Self.image)
     }
 
-    /// What a decode's answer gives (`pixels`: its memfd, or -1; the caller closes it).
-    static func image(_ reply: DecoderReply, pixels: Int32) throws(LoadError) -> Outcome {
+    /// What a decode's answer gives (`pixels`: its memfd, or -1; the caller closes it). An
+    /// animation's first frame makes `helper` the animation's own (without one, the fuzzer's
+    /// case, only that frame is kept).
+    static func image(_ reply: DecoderReply, pixels: Int32, helper: DecoderHelper?) throws(LoadError) -> DecodedImage? {
         switch reply {
         case .image(_, let description):
             guard description.region == nil else { throw .decoderStopped(detail: "it sent a region for an image") }
             let pixbuf = try Self.pixbuf(description, memfd: pixels)
-            return .decoded(
-                DecodedImage(
-                    adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
-                    imageHeight: description.imageHeight, damage: description.damage))
-        case .nothing: return .decoded(nil)
-        case .animated: return .animated
+            return DecodedImage(
+                adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
+                imageHeight: description.imageHeight, damage: description.damage)
+        case .frame(_, let description, let frameCount, let delay):
+            let first = try Self.pixbuf(description, memfd: pixels)
+            var frames: AnimationFrames?
+            if let helper {
+                helper.isDedicated = true
+                g_object_ref(raw(first))
+                let source = HelperAnimationSource(
+                    helper: helper, first: first, width: description.width, height: description.height, frameCount: frameCount,
+                    delay: delay)
+                frames = AnimationFrames(source, formatName: description.formatName)
+            }
+            return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
+        case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
@@ -245,7 +253,9 @@ public final class DecoderPool: Sendable {
     {
         let name = path.lastComponent.bytes
         let request = { (id: UInt32) in DecoderRequest.region(id: id, name: name, rect: wanted, detail: detail) }
-        return try run(path, request: request, progress: nil, isCancelled: isCancelled, adopt: Self.region)
+        return try run(path, request: request, progress: nil, isCancelled: isCancelled) { reply, pixels, _ throws(LoadError) in
+            try Self.region(reply, pixels: pixels)
+        }
     }
 
     /// What a region decode's answer gives (`pixels`: its memfd, or -1; the caller closes it).
@@ -255,7 +265,8 @@ public final class DecoderPool: Sendable {
             guard let region = description.region else { throw .decoderStopped(detail: "it sent an image for a region") }
             return DetailRegion(
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
-        case .nothing, .animated: return nil
+        case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
+        case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }

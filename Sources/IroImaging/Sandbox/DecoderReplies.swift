@@ -9,9 +9,10 @@ import IroCore
 /// is what it says, or as `.decoderStopped`, a decoder's error or nothing.
 @_spi(Fuzzing) public enum DecoderReplies {
     public enum Taken {
+        /// An image, or an animation's first frame.
         case image(DecodedImage)
         case region(DetailRegion)
-        /// Cancelled, or (a decode) an animation, which this process plays for now.
+        /// Cancelled, or nothing to give (a region of a format without regions).
         case none
     }
 
@@ -26,10 +27,7 @@ import IroCore
             }
             defer { if pixels >= 0 { close(pixels) } }
             if region { return try DecoderPool.region(reply, pixels: pixels).map(Taken.region) ?? .none }
-            switch try DecoderPool.image(reply, pixels: pixels) {
-            case .decoded(let image?): return .image(image)
-            case .decoded(nil), .animated: return .none
-            }
+            return try DecoderPool.image(reply, pixels: pixels, helper: nil).map(Taken.image) ?? .none
         }
         throw .decoderStopped(detail: "it ended")
     }

@@ -107,21 +107,38 @@ public enum DecoderService {
                 let image = try ImageDecoder.decodeInProcess(
                     path: path, header: header, detail: detail, progress: progress, isCancelled: watch.isCancelled)
                 guard let image else { return .nothing(id: id) }
-                if image.animation != nil { return .animated(id: id) }
-                return try reply(id: id, pixbuf: image.pixbuf, formatName: image.formatName) { pixels in
+                if let frames = image.animation {
+                    animation = frames // this helper now serves only it
+                    let pixels = try pixels(of: image.pixbuf, formatName: image.formatName) { $0.damage = image.damage }
+                    return .frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay)
+                }
+                let pixels = try pixels(of: image.pixbuf, formatName: image.formatName) { pixels in
                     pixels.imageWidth = image.imageWidth
                     pixels.imageHeight = image.imageHeight
                     pixels.damage = image.damage
                 }
+                return .image(id: id, pixels)
+            }
+        case .nextFrame(let id):
+            guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: "no animation is open"))) }
+            _ = iro_sandbox_allow_cpu_seconds(60)
+            guard frames.advance() else { return send(.nothing(id: id)) }
+            guard let frame = frames.currentFrame() else {
+                return send(.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)))
+            }
+            do throws(LoadError) {
+                let pixels = try pixels(of: frame.pixbuf, formatName: frames.formatName) { _ in }
+                send(.frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay))
+            } catch {
+                send(.failure(id: id, error))
             }
         case .region(let id, let name, let rect, let detail):
             withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
                 let region = try ImageDecoder.decodeRegionInProcess(
                     path: path, covering: rect, detail: detail, isCancelled: watch.isCancelled)
                 guard let region else { return .nothing(id: id) }
-                return try reply(id: id, pixbuf: region.pixbuf, formatName: "") { pixels in
-                    pixels.region = (region.rect, region.scale, region.maxScale)
-                }
+                return .image(
+                    id: id, try pixels(of: region.pixbuf, formatName: "") { $0.region = (region.rect, region.scale, region.maxScale) })
             }
         }
     }
@@ -188,10 +205,15 @@ public enum DecoderService {
         }
     }
 
-    /// The pixels of `pixbuf` copied into a sealed memfd, and the reply that describes them.
-    private static func reply(
-        id: UInt32, pixbuf: OpaquePointer, formatName: String, _ describe: (inout DecodedPixels) -> Void
-    ) throws(LoadError) -> DecoderReply {
+    /// The animation this helper opened (`nextFrame` steps it); once there is one, Iro asks
+    /// for nothing else.
+    nonisolated(unsafe) private static var animation: AnimationFrames?
+
+    /// The pixels of `pixbuf` in a sealed memfd (attached to the next reply sent), and their
+    /// description.
+    private static func pixels(
+        of pixbuf: OpaquePointer, formatName: String, _ describe: (inout DecodedPixels) -> Void
+    ) throws(LoadError) -> DecodedPixels {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, Int(gdk_pixbuf_get_n_channels(pixbuf)) == (hasAlpha ? 4 : 3) else {
@@ -220,7 +242,7 @@ public enum DecoderService {
             throw .unreadable(detail: "the decoder could not seal its pixels")
         }
         pendingDescriptor = memfd
-        return .image(id: id, pixels)
+        return pixels
     }
 
     /// The memfd to attach to the next image reply (closed once sent). The helper serves one
@@ -232,7 +254,10 @@ public enum DecoderService {
     static func send(_ reply: DecoderReply) {
         let bytes = reply.bytes
         var descriptor: Int32 = -1
-        if case .image = reply { descriptor = pendingDescriptor }
+        switch reply {
+        case .image, .frame: descriptor = pendingDescriptor
+        default: break
+        }
         if case .progress = reply {} else if pendingDescriptor >= 0, descriptor < 0 { close(pendingDescriptor) }
         if case .progress = reply {} else { pendingDescriptor = -1 }
         let failed = bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }

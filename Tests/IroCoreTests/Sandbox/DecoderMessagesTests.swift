@@ -14,13 +14,16 @@ final class DecoderMessagesTests: XCTestCase {
             .decode(id: 2, name: [0xFF, 0x2E, 0x70], detail: .screen(width: 1920, height: 1080)),
             .decode(id: 3, name: [], detail: .scale(0.25)),
             .region(id: 4, name: Array("x.svg".utf8), rect: PixelRect(x: 10, y: 20, width: 300, height: 200), detail: 2.5),
-            .cancel(id: 5), .forbidden(id: 6, what: 2),
+            .cancel(id: 5), .nextFrame(id: 7), .forbidden(id: 6, what: 2),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels
         region.region = (PixelRect(x: 4, y: 8, width: 640, height: 480), 0.5, .infinity)
+        var frame = pixels
+        (frame.imageWidth, frame.imageHeight) = (frame.width, frame.height)
         let replies: [DecoderReply] = [
-            .progress(id: 1, fraction: 0.5), .image(id: 2, pixels), .image(id: 3, region), .nothing(id: 4), .animated(id: 5),
+            .progress(id: 1, fraction: 0.5), .image(id: 2, pixels), .image(id: 3, region), .nothing(id: 4),
+            .frame(id: 5, frame, frameCount: 12, delay: 70), .frame(id: 5, frame, frameCount: nil, delay: nil),
             .failure(id: 6, .damaged(detail: "cut")), .failure(id: 7, .tooLarge(width: 70_000, height: 2)),
             .failure(id: 8, .needsTooMuchMemory(limitMegabytes: 4096)), .failure(id: 9, .unsupportedFormat),
         ]
@@ -51,6 +54,13 @@ final class DecoderMessagesTests: XCTestCase {
             ("a region whose size is not the pixels'", image { $0.region = (PixelRect(x: 0, y: 0, width: 2, height: 2), 1, 1) }),
         ]
         for (what, bytes) in lies { XCTAssertThrowsError(try DecoderReply(bytes: bytes), what) }
+        XCTAssertThrowsError(
+            try DecoderReply(bytes: DecoderReply.frame(id: 1, pixels, frameCount: 2, delay: 20).bytes), "a frame of part of an image")
+        var frame = pixels
+        (frame.imageWidth, frame.imageHeight) = (frame.width, frame.height)
+        var negativeDelay = DecoderReply.frame(id: 1, frame, frameCount: 2, delay: 20).bytes
+        for index in (negativeDelay.count - 4)..<negativeDelay.count { negativeDelay[index] = 0xF0 }
+        XCTAssertThrowsError(try DecoderReply(bytes: negativeDelay), "a delay below -1")
         var notUTF8 = DecoderReply.failure(id: 1, .damaged(detail: "ab")).bytes
         notUTF8[notUTF8.count - 1] = 0xFF
         XCTAssertThrowsError(try DecoderReply(bytes: notUTF8), "text that is not UTF-8")
