@@ -141,6 +141,9 @@ enum ProtocolHarness {
         let rgb = DecodedPixels(width: 3, height: 2, stride: 12, hasAlpha: false, imageWidth: 6, imageHeight: 4, formatName: "jpeg")
         let rgba = DecodedPixels(
             width: 40, height: 24, stride: 160, hasAlpha: true, imageWidth: 40, imageHeight: 24, formatName: "png", damage: "cut short")
+        var photo = PhotoMetadata()
+        (photo.make, photo.model, photo.description) = ("Canon", "Canon EOS 5D", "Kyoto, 京都")
+        (photo.exposure, photo.fNumber, photo.iso, photo.position) = ((1, 250), 1.8, 400, (35.0, 135.7))
         var part = DecodedPixels(width: 8, height: 4, stride: 24, hasAlpha: false, imageWidth: 8, imageHeight: 4, formatName: "")
         part.region = (PixelRect(x: 16, y: 8, width: 8, height: 4), 0.5, 1)
         return [
@@ -154,6 +157,7 @@ enum ProtocolHarness {
             "region-for-image": conversation(0, [(.image(id: 1, part), (part.byteCount, true))]),
             "failure": conversation(0, [(.failure(id: 1, .damaged(detail: "bad huffman table")), nil)]),
             "too-large": conversation(0, [(.failure(id: 1, .needsTooMuchMemory(limitMegabytes: 4096)), nil)]),
+            "metadata-for-image": conversation(0, [(.metadata(id: 1, photo), nil)]),
             "nothing": conversation(0, [(.nothing(id: 1), nil)]),
             "animation-frame": conversation(0, [(.frame(id: 1, rgba, frameCount: 3, delay: 100), (rgba.byteCount, true))]),
             "animation-frame-reduced": conversation(0, [(.frame(id: 1, rgb, frameCount: nil, delay: nil), (rgb.byteCount, true))]),

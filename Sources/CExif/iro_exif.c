@@ -12,6 +12,7 @@
     X(gexiv2_log_set_level)                                                                                              \
     X(gexiv2_metadata_new)                                                                                               \
     X(gexiv2_metadata_open_path)                                                                                         \
+    X(gexiv2_metadata_open_buf)                                                                                          \
     X(gexiv2_metadata_try_has_tag)                                                                                       \
     X(gexiv2_metadata_try_get_tag_string)                                                                                \
     X(gexiv2_metadata_try_get_tag_interpreted_string)                                                                    \
@@ -80,7 +81,8 @@ static char *first(GExiv2Metadata *metadata, const char *const *tags, int interp
 
 #define TAGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_size) {
+static int read_metadata(const char *path, const uint8_t *bytes, size_t size, IroExif *exif, char *error,
+                         size_t error_size) {
     memset(exif, 0, sizeof *exif);
     pthread_once(&load_once, load);
     if (!loaded) {
@@ -89,7 +91,9 @@ int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_siz
     }
     GExiv2Metadata *metadata = api.gexiv2_metadata_new();
     GError *failure = NULL;
-    if (!api.gexiv2_metadata_open_path(metadata, path, &failure)) {
+    int opened = path ? api.gexiv2_metadata_open_path(metadata, path, &failure)
+                      : api.gexiv2_metadata_open_buf(metadata, bytes, (glong)size, &failure);
+    if (!opened) {
         snprintf(error, error_size, "%s", failure ? failure->message : "unreadable metadata");
         g_clear_error(&failure);
         g_object_unref(metadata);
@@ -139,6 +143,19 @@ int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_siz
     }
     g_object_unref(metadata);
     return 1;
+}
+
+int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_size) {
+    return read_metadata(path, NULL, 0, exif, error, error_size);
+}
+
+int iro_exif_read_bytes(const uint8_t *bytes, size_t size, IroExif *exif, char *error, size_t error_size) {
+    if (size > G_MAXLONG) {
+        memset(exif, 0, sizeof *exif);
+        snprintf(error, error_size, "the file is too large to read its metadata");
+        return 0;
+    }
+    return read_metadata(NULL, bytes, size, exif, error, error_size);
 }
 
 void iro_exif_clear(IroExif *exif) {

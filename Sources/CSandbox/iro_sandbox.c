@@ -140,6 +140,8 @@ static const int allowed[] = {
     SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
     SCMP_SYS(getdents64), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(statfs), SCMP_SYS(fstatfs),
     SCMP_SYS(fadvise64), SCMP_SYS(flock),
+    // Exiv2 (photo metadata, loaded on first use) asks for the working directory.
+    SCMP_SYS(getcwd),
 };
 
 // With `trap`: names the forbidden call on stderr, then ends the process as the filter would.

@@ -6,8 +6,9 @@ import XCTest
 
 @testable import IroImaging
 
-/// The properties panel's facts as read from files (BEHAVIOUR F4).
-final class PropertiesReaderTests: XCTestCase {
+/// The properties panel's facts as read from files (BEHAVIOUR F4), in this process
+/// (`PropertiesReaderInHelperTests` runs them all again through the decoder helper).
+class PropertiesReaderTests: XCTestCase {
     let fixtures = Fixtures()
 
     func jpeg(_ name: String, tiff: [UInt8]?) -> RawPath {
@@ -90,5 +91,33 @@ final class PropertiesReaderTests: XCTestCase {
         let home = String(cString: g_get_home_dir())
         XCTAssertEqual(PropertiesReader.displayFolder(RawPath(home + "/Pictures/2024")), "~/Pictures/2024")
         XCTAssertEqual(PropertiesReader.displayFolder(RawPath("/srv/photos")), "/srv/photos")
+    }
+}
+
+/// The same reads through the decoder helper, which parses the metadata there (BEHAVIOUR
+/// F5): every test above, with the pool active; and gexiv2 is loaded by the helper.
+final class PropertiesReaderInHelperTests: PropertiesReaderTests {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
+        DecoderPool.activate(executable: helper)
+    }
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    func testTheHelperReadsTheMetadata() throws {
+        let camera = ExifFixture.camera
+        let path = jpeg("in-helper.jpg", tiff: ExifFixture.tiff(ifd0: camera.ifd0, exif: camera.exif, gps: camera.gps))
+        XCTAssertNotNil(PropertiesReader.photo(at: path).metadata?.make)
+        let pool = try XCTUnwrap(DecoderPool.active)
+        let helpers = DecoderSandboxTests.decoders(under: pool.helperPIDs)
+        XCTAssertFalse(helpers.isEmpty)
+        for helper in helpers {
+            let maps = (try? String(contentsOfFile: "/proc/\(helper)/maps", encoding: .utf8)) ?? ""
+            XCTAssertTrue(maps.contains("libgexiv2"), "gexiv2 is loaded in the helper \(helper)")
+        }
     }
 }

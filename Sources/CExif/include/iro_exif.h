@@ -4,6 +4,7 @@
 // never show the properties panel, and loading them costs every launch.
 #pragma once
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct IroExif {
     /// Strings are NULL when the file does not say; free them all with iro_exif_clear.
@@ -24,5 +25,8 @@ typedef struct IroExif {
 /// metadata could be read (even if it holds nothing); 0 when it could not, with the reason
 /// in `error` (gexiv2 missing, a format Exiv2 does not know, broken metadata).
 int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_size);
+
+/// The same, from the file's `size` bytes in memory (the decoder helper, which opens no files).
+int iro_exif_read_bytes(const uint8_t *bytes, size_t size, IroExif *exif, char *error, size_t error_size);
 
 void iro_exif_clear(IroExif *exif);

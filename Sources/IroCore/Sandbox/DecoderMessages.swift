@@ -7,6 +7,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
+    /// The photo's metadata (EXIF, XMP, IPTC) for the properties panel.
+    case metadata(id: UInt32, name: [UInt8])
     /// The next frame of the animation this helper answered a `decode` with (no file: the
     /// helper keeps the animation it opened, and serves only it from then on).
     case nextFrame(id: UInt32)
@@ -18,7 +20,9 @@ public enum DecoderRequest: Equatable, Sendable {
 
     public var id: UInt32 {
         switch self {
-        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .nextFrame(let id), .forbidden(let id, _): id
+        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
+            .forbidden(let id, _):
+            id
         }
     }
 
@@ -52,6 +56,10 @@ public enum DecoderRequest: Equatable, Sendable {
         case .nextFrame(let id):
             out.u8(4)
             out.u32(id)
+        case .metadata(let id, let name):
+            out.u8(5)
+            out.u32(id)
+            out.data(name)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -86,6 +94,7 @@ public enum DecoderRequest: Equatable, Sendable {
             self = .region(id: id, name: name, rect: rect, detail: try input.f64("detail", in: 0...1024))
         case 3: self = .cancel(id: id)
         case 4: self = .nextFrame(id: id)
+        case 5: self = .metadata(id: id, name: try input.data("name"))
         case 9: self = .forbidden(id: id, what: try input.u8("what"))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
@@ -104,11 +113,14 @@ public enum DecoderReply: Equatable, Sendable {
     /// `nextFrame`): its pixels as an image's, how many frames the file holds (when known)
     /// and how long this one stays in milliseconds (nil: the loops are over).
     case frame(id: UInt32, DecodedPixels, frameCount: Int?, delay: Int?)
+    /// The photo's metadata, as read (possibly empty).
+    case metadata(id: UInt32, PhotoMetadata)
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
-        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .failure(let id, _): id
+        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _):
+            id
         }
     }
 
@@ -133,6 +145,10 @@ public enum DecoderReply: Equatable, Sendable {
             pixels.write(to: &out)
             out.i32(frameCount ?? -1)
             out.i32(delay ?? -1)
+        case .metadata(let id, let photo):
+            out.u8(6)
+            out.u32(id)
+            photo.write(to: &out)
         case .failure(let id, let error):
             out.u8(4)
             out.u32(id)
@@ -181,6 +197,7 @@ public enum DecoderReply: Equatable, Sendable {
             let count = try input.i32("frame count", in: -1...Int(Int32.max))
             let delay = try input.i32("delay", in: -1...Int(Int32.max))
             self = .frame(id: id, pixels, frameCount: count < 0 ? nil : count, delay: delay < 0 ? nil : delay)
+        case 6: self = .metadata(id: id, try PhotoMetadata(reading: &input))
         case 4:
             let error: LoadError
             switch try input.u8("error") {
@@ -286,5 +303,55 @@ public struct DecodedPixels: Equatable, Sendable {
         guard region != nil || ImageLimits.allows(width: imageWidth, height: imageHeight) else {
             throw WireReader.Malformed(what: "image \(imageWidth) × \(imageHeight)")
         }
+    }
+}
+
+extension PhotoMetadata {
+    func write(to out: inout WireWriter) {
+        for text in [make, model, lens, taken, flash, description, author, copyright] {
+            out.u8(text == nil ? 0 : 1)
+            if let text { out.text(text) }
+        }
+        out.u8(exposure == nil ? 0 : 1)
+        if let exposure {
+            out.i32(exposure.numerator)
+            out.i32(exposure.denominator)
+        }
+        for number in [fNumber, focalLength, iso.map(Double.init), position?.latitude, position?.longitude, altitude] {
+            out.u8(number == nil ? 0 : 1)
+            if let number { out.f64(number) }
+        }
+    }
+
+    /// Checks what the panel would show: text that is UTF-8 (and not too long), a positive
+    /// exposure, numbers in a camera's range, a position on Earth.
+    init(reading input: inout WireReader) throws(WireReader.Malformed) {
+        self.init()
+        func text(_ what: String) throws(WireReader.Malformed) -> String? {
+            try input.u8(what) == 1 ? try input.text(what) : nil
+        }
+        func number(_ what: String, in range: ClosedRange<Double>) throws(WireReader.Malformed) -> Double? {
+            try input.u8(what) == 1 ? try input.f64(what, in: range) : nil
+        }
+        make = try text("make")
+        model = try text("model")
+        lens = try text("lens")
+        taken = try text("taken")
+        flash = try text("flash")
+        description = try text("description")
+        author = try text("author")
+        copyright = try text("copyright")
+        if try input.u8("exposure") == 1 {
+            exposure = (
+                try input.i32("exposure numerator", in: 1...Int(Int32.max)), try input.i32("exposure denominator", in: 1...Int(Int32.max))
+            )
+        }
+        fNumber = try number("f-number", in: 0...10_000)
+        focalLength = try number("focal length", in: 0...100_000)
+        iso = try number("ISO", in: 0...Double(Int32.max)).map { Int($0) }
+        let latitude = try number("latitude", in: -90...90)
+        let longitude = try number("longitude", in: -180...180)
+        if let latitude, let longitude { position = (latitude, longitude) }
+        altitude = try number("altitude", in: -1e7...1e7)
     }
 }

@@ -14,7 +14,16 @@ public struct WireWriter {
         let bits = value.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((bits >> UInt64(shift)) & 0xFF)) }
     }
-    public mutating func text(_ value: String) { data(Array(value.utf8.prefix(WireReader.maxText))) }
+    /// UTF-8, cut (if longer than a message may carry) between characters, never inside one.
+    public mutating func text(_ value: String) {
+        var bytes = Array(value.utf8)
+        if bytes.count > WireReader.maxText {
+            var end = WireReader.maxText
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 } // a continuation byte: inside a character
+            bytes = Array(bytes[..<end])
+        }
+        data(bytes)
+    }
     public mutating func data(_ value: [UInt8]) {
         let count = min(value.count, WireReader.maxText)
         bytes.append(UInt8(count & 0xFF))

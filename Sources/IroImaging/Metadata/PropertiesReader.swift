@@ -8,13 +8,34 @@ import IroCore
 /// and the photo's metadata. Blocking file work: call it off the main thread.
 public enum PropertiesReader {
     /// The photo's metadata; nil when it cannot be read (no metadata a reader knows, or
-    /// broken), with the reason in `problem`.
+    /// broken), with the reason in `problem`. Read by the decoder helper when there is one
+    /// (BEHAVIOUR F5: Exiv2 parses file content too), else here.
     public static func photo(at path: RawPath) -> (metadata: PhotoMetadata?, problem: String?) {
+        if let pool = DecoderPool.active {
+            do throws(LoadError) { return (try pool.metadata(path: path), nil) } catch {
+                if case .unreadable(let detail) = error { return (nil, detail) }
+                return (nil, error.reason)
+            }
+        }
         var exif = IroExif()
         var reason = [CChar](repeating: 0, count: 512)
         let read = path.withCString { iro_exif_read($0, &exif, &reason, reason.count) }
         defer { iro_exif_clear(&exif) }
-        guard read != 0 else { return (nil, reason.withUnsafeBufferPointer { string($0.baseAddress) } ?? "unreadable") }
+        return photo(read != 0 ? exif : nil, reason: reason)
+    }
+
+    /// The same from the file's bytes (the decoder helper's side).
+    static func photo(inMemory bytes: UnsafeRawBufferPointer) -> (metadata: PhotoMetadata?, problem: String?) {
+        var exif = IroExif()
+        var reason = [CChar](repeating: 0, count: 512)
+        let read = iro_exif_read_bytes(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &exif, &reason, reason.count)
+        defer { iro_exif_clear(&exif) }
+        return photo(read != 0 ? exif : nil, reason: reason)
+    }
+
+    /// What gexiv2 read (nil: it could not, for `reason`), as the panel's fields.
+    private static func photo(_ read: IroExif?, reason: [CChar]) -> (metadata: PhotoMetadata?, problem: String?) {
+        guard let exif = read else { return (nil, reason.withUnsafeBufferPointer { string($0.baseAddress) } ?? "unreadable") }
         var photo = PhotoMetadata()
         func text(_ value: UnsafeMutablePointer<CChar>?) -> String? { PhotoMetadata.cleaned(string(value)) }
         photo.make = text(exif.make)

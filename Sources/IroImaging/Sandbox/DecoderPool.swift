@@ -244,8 +244,22 @@ public final class DecoderPool: Sendable {
             }
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
+        case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
+        }
+    }
+
+    /// The photo's metadata, read in a helper (gexiv2 is loaded there, never in Iro).
+    func metadata(path: RawPath) throws(LoadError) -> PhotoMetadata {
+        let name = path.lastComponent.bytes
+        return try run(path, request: { .metadata(id: $0, name: name) }, progress: nil, isCancelled: { false }) {
+            reply, _, _ throws(LoadError) in
+            switch reply {
+            case .metadata(_, let photo): return photo
+            case .failure(_, let error): throw error
+            default: throw .decoderStopped(detail: "it sent something else than metadata")
+            }
         }
     }
 
@@ -266,6 +280,7 @@ public final class DecoderPool: Sendable {
             return DetailRegion(
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
+        case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")

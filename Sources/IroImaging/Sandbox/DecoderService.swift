@@ -119,6 +119,13 @@ public enum DecoderService {
                 }
                 return .image(id: id, pixels)
             }
+        case .metadata(let id, let name):
+            withFile(descriptor, id: id, name: name) { (path, _) throws(LoadError) -> DecoderReply in
+                guard let contents = FileAccess.contents(of: path) else { throw .unreadable(detail: "the decoder lost the file") }
+                let read = PropertiesReader.photo(inMemory: UnsafeRawBufferPointer(contents.bytes))
+                guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? "unreadable metadata") }
+                return .metadata(id: id, photo)
+            }
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: "no animation is open"))) }
             _ = iro_sandbox_allow_cpu_seconds(60)

@@ -14,7 +14,7 @@ final class DecoderMessagesTests: XCTestCase {
             .decode(id: 2, name: [0xFF, 0x2E, 0x70], detail: .screen(width: 1920, height: 1080)),
             .decode(id: 3, name: [], detail: .scale(0.25)),
             .region(id: 4, name: Array("x.svg".utf8), rect: PixelRect(x: 10, y: 20, width: 300, height: 200), detail: 2.5),
-            .cancel(id: 5), .nextFrame(id: 7), .forbidden(id: 6, what: 2),
+            .cancel(id: 5), .nextFrame(id: 7), .metadata(id: 8, name: Array("IMG_1.JPG".utf8)), .forbidden(id: 6, what: 2),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels
@@ -28,6 +28,28 @@ final class DecoderMessagesTests: XCTestCase {
             .failure(id: 8, .needsTooMuchMemory(limitMegabytes: 4096)), .failure(id: 9, .unsupportedFormat),
         ]
         for reply in replies { XCTAssertEqual(try DecoderReply(bytes: reply.bytes), reply) }
+        for photo in [PhotoMetadata(), Self.photo] {
+            XCTAssertEqual(try DecoderReply(bytes: DecoderReply.metadata(id: 3, photo).bytes), .metadata(id: 3, photo))
+        }
+    }
+
+    static let photo: PhotoMetadata = {
+        var photo = PhotoMetadata()
+        (photo.make, photo.model, photo.lens, photo.taken) = ("Canon", "Canon EOS 5D", "EF 50mm f/1.8", "2024:05:01 12:34:56")
+        (photo.flash, photo.description, photo.author, photo.copyright) = ("Fired", "Kyoto, 京都", "A. Person", "© 2024")
+        (photo.exposure, photo.fNumber, photo.focalLength, photo.iso) = ((1, 250), 1.8, 50, 400)
+        (photo.position, photo.altitude) = ((35.0116, 135.7681), -12.5)
+        return photo
+    }()
+
+    /// Metadata text longer than a message carries is cut between characters, so it still reads.
+    func testLongTextIsCutBetweenCharacters() throws {
+        var photo = PhotoMetadata()
+        photo.description = String(repeating: "a", count: WireReader.maxText - 1) + "京都"
+        guard case .metadata(_, let read) = try DecoderReply(bytes: DecoderReply.metadata(id: 1, photo).bytes) else {
+            return XCTFail("not metadata")
+        }
+        XCTAssertEqual(read.description, String(repeating: "a", count: WireReader.maxText - 1))
     }
 
     func testEveryCutOrPaddedMessageIsRefused() {
@@ -61,6 +83,19 @@ final class DecoderMessagesTests: XCTestCase {
         var negativeDelay = DecoderReply.frame(id: 1, frame, frameCount: 2, delay: 20).bytes
         for index in (negativeDelay.count - 4)..<negativeDelay.count { negativeDelay[index] = 0xF0 }
         XCTAssertThrowsError(try DecoderReply(bytes: negativeDelay), "a delay below -1")
+        func photo(_ change: (inout PhotoMetadata) -> Void) -> [UInt8] {
+            var changed = Self.photo
+            change(&changed)
+            return DecoderReply.metadata(id: 1, changed).bytes
+        }
+        let photoLies: [(String, [UInt8])] = [
+            ("a latitude off the Earth", photo { $0.position = (91, 0) }),
+            ("a negative exposure", photo { $0.exposure = (-1, 100) }),
+            ("an exposure over nothing", photo { $0.exposure = (1, 0) }),
+            ("an infinite altitude", photo { $0.altitude = .infinity }),
+            ("a negative f-number", photo { $0.fNumber = -2 }),
+        ]
+        for (what, bytes) in photoLies { XCTAssertThrowsError(try DecoderReply(bytes: bytes), what) }
         var notUTF8 = DecoderReply.failure(id: 1, .damaged(detail: "ab")).bytes
         notUTF8[notUTF8.count - 1] = 0xFF
         XCTAssertThrowsError(try DecoderReply(bytes: notUTF8), "text that is not UTF-8")
