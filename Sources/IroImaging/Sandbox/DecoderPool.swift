@@ -253,8 +253,8 @@ public final class DecoderPool: Sendable {
     /// The photo's metadata, read in a helper (gexiv2 is loaded there, never in Iro).
     func metadata(path: RawPath) throws(LoadError) -> PhotoMetadata {
         let name = path.lastComponent.bytes
-        return try run(path, request: { .metadata(id: $0, name: name) }, progress: nil, isCancelled: { false }) {
-            reply, _, _ throws(LoadError) in
+        let request = { (id: UInt32) in DecoderRequest.metadata(id: id, name: name) }
+        return try run(path, request: request, progress: nil, isCancelled: Self.never) { reply, _, _ throws(LoadError) in
             switch reply {
             case .metadata(_, let photo): return photo
             case .failure(_, let error): throw error
@@ -262,6 +262,8 @@ public final class DecoderPool: Sendable {
             }
         }
     }
+
+    private static func never() -> Bool { false }
 
     func decodeRegion(path: RawPath, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError) -> DetailRegion?
     {
