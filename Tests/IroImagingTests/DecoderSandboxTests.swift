@@ -204,6 +204,22 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("after.png").path)), "other decodes go on")
     }
 
+    /// Warming up starts one helper when none runs, and only one.
+    func testWarmingUpStartsOneHelper() throws {
+        let pool = try activate()
+        XCTAssertEqual(pool.helperPIDs, [])
+        pool.warmUp()
+        let deadline = Date().addingTimeInterval(30)
+        while pool.helperPIDs.isEmpty, Date() < deadline { usleep(10_000) }
+        let warm = pool.helperPIDs
+        XCTAssertEqual(warm.count, 1, "one helper started")
+        pool.warmUp()
+        usleep(100_000)
+        XCTAssertEqual(pool.helperPIDs, warm, "a second warm-up starts none")
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("first.png").path)))
+        XCTAssertEqual(pool.helperPIDs, warm, "the first decode used the warm one")
+    }
+
     func testAHelperThatHangsIsKilled() throws {
         let pool = try activate()
         DecoderHelper.hangSeconds = 1

@@ -113,6 +113,19 @@ public final class DecoderPool: Sendable {
         }
     }
 
+    /// Starts a helper to keep warm when none runs (Iro shown without a file: the first one
+    /// opened then need not wait for a helper to start). Returns at once.
+    public func warmUp() {
+        pthread_mutex_lock(&lock)
+        let none = idleHelpers.isEmpty && runningCount == 0 && !executable.isEmpty
+        pthread_mutex_unlock(&lock)
+        guard none else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            guard let helper = try? acquire() else { return }
+            release(helper)
+        }
+    }
+
     /// Gives a helper back (a broken one is dropped: the next request starts another).
     func release(_ helper: DecoderHelper) {
         pthread_mutex_lock(&lock)

@@ -3,6 +3,7 @@ import CGtkShims
 import FoundationEssentials
 import GtkSupport
 import IroCore
+import IroImaging
 
 /// The application: single instance over D-Bus, its windows, and the
 /// app-wide actions (BEHAVIOUR A3, E3).
@@ -102,6 +103,14 @@ public final class IroApplication {
         Trace.mark("first tab added")
         target.present()
         Trace.mark("window presented")
+        // Shown without a file: a decoder helper starts once the window is drawn, so that
+        // the first image opened does not wait for one (BEHAVIOUR F5).
+        if paths.isEmpty, let pool = DecoderPool.active {
+            _ = addIdle {
+                pool.warmUp()
+                return false
+            }
+        }
         if paths.count > 1 { target.openAfterNextFrame(Array(paths.dropFirst())) }
     }
 
