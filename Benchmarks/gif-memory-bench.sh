@@ -28,13 +28,17 @@ mb() { awk -v key="$2" '$1 == key":" {printf "%.0f", $2 / 1024}' "/proc/$1/statu
 run() {
   local file=$1; shift
   "$@" "$file" >/dev/null 2>&1 & local pid=$!
+  "$repo/Benchmarks/tree-memory.py" $pid >"$files/tree" & local sampler=$!
   sleep "$seconds"
-  echo "$(mb $pid VmHWM) $(mb $pid VmRSS)"
+  kill $sampler; wait $sampler 2>/dev/null || true
+  echo "$(mb $pid VmHWM) $(mb $pid VmRSS) $(cut -d' ' -f1 "$files/tree")"
   kill $pid; wait $pid 2>/dev/null || true
   sleep 1 # the bus lets the instance's name go; the next launch must not hand over to it
 }
-echo "| viewer | still first frame: peak / last | animation after ${seconds} s: peak / last | animation − still (peak) |"
-echo "|---|---|---|---|"
+# Peak and last resident size of the viewer's process; then the peak of the summed PSS of
+# it and the processes it started (Iro's decoder helpers, which compose the frames).
+echo "| viewer | still first frame: peak / last | animation after ${seconds} s: peak / last | animation − still (peak) | with helpers, PSS: still / animation |"
+echo "|---|---|---|---|---|"
 for viewer in ${VIEWERS:-iro eog qimgv}; do
   command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
   case "$viewer" in
@@ -42,7 +46,7 @@ for viewer in ${VIEWERS:-iro eog qimgv}; do
     eog) cmd=(eog --new-instance) ;;
     qimgv) cmd=(qimgv) ;;
   esac
-  read -r still_peak still_last < <(run "$files/alone-png/long.png" "${cmd[@]}")
-  read -r anim_peak anim_last < <(run "$files/alone-$format/long.$format" "${cmd[@]}")
-  echo "| $viewer | $still_peak / $still_last MB | $anim_peak / $anim_last MB | $((anim_peak - still_peak)) MB |"
+  read -r still_peak still_last still_tree < <(run "$files/alone-png/long.png" "${cmd[@]}")
+  read -r anim_peak anim_last anim_tree < <(run "$files/alone-$format/long.$format" "${cmd[@]}")
+  echo "| $viewer | $still_peak / $still_last MB | $anim_peak / $anim_last MB | $((anim_peak - still_peak)) MB | $still_tree / $anim_tree MB |"
 done
