@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 // O_TMPFILE without the O_DIRECTORY bit it includes: a directory may be opened to read.
@@ -140,8 +141,9 @@ static const int allowed[] = {
     SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
     SCMP_SYS(getdents64), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(statfs), SCMP_SYS(fstatfs),
     SCMP_SYS(fadvise64), SCMP_SYS(flock),
-    // Exiv2 (photo metadata, loaded on first use) asks for the working directory.
-    SCMP_SYS(getcwd),
+    // Exiv2 (photo metadata, loaded on first use) asks for the working directory; GLib's
+    // log writer asks whether stderr is the journal's socket (an existing one: it makes none).
+    SCMP_SYS(getcwd), SCMP_SYS(getpeername), SCMP_SYS(getsockname),
 };
 
 // With `trap`: names the forbidden call on stderr, then ends the process as the filter would.
@@ -188,6 +190,9 @@ int iro_sandbox_confine(int trap) {
     // Threads name themselves (librsvg's, GLib's); no other prctl.
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
     if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_GET_NAME));
+    // GLib's log writer asks whether stderr is a terminal (isatty); no other ioctl (TIOCSTI
+    // would type into the terminal Iro was started from).
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_EQ, TCGETS));
     if (result == 0) result = seccomp_load(filter);
     seccomp_release(filter);
     return result;

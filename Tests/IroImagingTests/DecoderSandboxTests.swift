@@ -97,6 +97,24 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("after.png").path)))
     }
 
+    /// Each request may use the address space its image calls for (a floor, and more for a
+    /// larger image), not the whole cap: a runaway allocation while decoding a small image
+    /// stops the helper, and the next decode works.
+    func testARunawayAllocationStopsAtTheRequestsAllowance() throws {
+        let pool = try activate()
+        guard case .decoderStopped(let how)? = pool.askForbidden(4) else {
+            return XCTFail("a 1.3 GB allocation for a 1-pixel image was allowed")
+        }
+        XCTAssertTrue(how.hasPrefix("it ended with signal") || how.hasPrefix("it crashed"), how)
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("after-runaway.png").path)))
+        let cap = 4096.0 * 1_048_576
+        XCTAssertEqual(DecoderService.allowance(imagePixels: 1, outputBytes: 8, cap: cap), DecoderService.memoryFloor + 8 + 16)
+        XCTAssertGreaterThan(
+            DecoderService.allowance(imagePixels: 100e6, outputBytes: 0, cap: cap), DecoderService.memoryFloor + 700e6,
+            "more for a larger image")
+        XCTAssertEqual(DecoderService.allowance(imagePixels: 1e9, outputBytes: 0, cap: cap), cap, "never past the cap")
+    }
+
     /// A request the test helper hangs on, asked on another thread; its outcome, once the
     /// test has done `meanwhile` to the helper.
     func hangingRequest(_ pool: DecoderPool, meanwhile: (pid_t) -> Void) throws -> LoadError? {

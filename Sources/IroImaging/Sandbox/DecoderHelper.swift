@@ -68,12 +68,14 @@ final class DecoderHelper: @unchecked Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// This process's environment and `extra` ("NAME=value").
+    /// This process's environment with `extra` ("NAME=value") in place of what it names.
     private static func environ(plus extra: [String]) -> [String] {
+        let replaced = Set(extra.map { $0.prefix { $0 != "=" } })
         var all: [String] = []
         var entry = Glibc.environ
         while let each = entry.pointee {
-            all.append(String(cString: each))
+            let variable = String(cString: each)
+            if !replaced.contains(variable.prefix { $0 != "=" }) { all.append(variable) }
             entry += 1
         }
         return all + extra

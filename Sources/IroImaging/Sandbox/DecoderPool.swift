@@ -74,7 +74,9 @@ public final class DecoderPool: Sendable {
 
     private init(executable: String, environment: [String]) {
         self.executable = executable
-        self.environment = environment
+        // Swift's crash backtracer would start a program to write its report, which the
+        // sandbox forbids: a crash would end as a forbidden system call instead of saying what it was.
+        self.environment = ["SWIFT_BACKTRACE=enable=no"] + environment
         pthread_mutex_init(&lock, nil)
         pthread_cond_init(&condition, nil)
     }

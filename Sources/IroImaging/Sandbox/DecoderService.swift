@@ -75,6 +75,7 @@ public enum DecoderService {
             Trace.mark("decoder: request \(request.id) received")
             handle(request, descriptor: descriptor)
             Trace.mark("decoder: request \(request.id) answered")
+            allowMemory(nil) // the next request starts from the cap
             if descriptor >= 0 { close(descriptor) }
         }
     }
@@ -89,6 +90,11 @@ public enum DecoderService {
                 switch what {
                 case 1: _ = open("/tmp/iro-decoder-forbidden", O_WRONLY | O_CREAT, 0o600)
                 case 2: _ = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                case 4:
+                    // A runaway allocation while decoding a small image: past its allowance,
+                    // GLib's allocator aborts, as it would in a decoder.
+                    allowMemory(allowance(imagePixels: 1, outputBytes: 4))
+                    g_free(g_malloc(gsize(allowance(imagePixels: 1, outputBytes: 4) + 512 * 1_048_576)))
                 default: while true { sleep(3600) } // silent, as a decoder stuck in a loop
                 }
                 send(.failure(id: request.id, .unreadable(detail: "the forbidden call was allowed")))
@@ -102,6 +108,9 @@ public enum DecoderService {
                 let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
                 let needed = Double(header.width) * Double(header.height) * scale * scale * 4 * 2
                 if needed > Double(memoryCapMegabytes) * 1_048_576 * 0.8 { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
+                let allowed = allowance(imagePixels: Double(header.width) * Double(header.height), outputBytes: needed)
+                allowMemory(allowed)
+                animationAllowance = allowed
                 let progress = LoadProgress()
                 watch.progress = progress
                 let image = try ImageDecoder.decodeInProcess(
@@ -122,6 +131,7 @@ public enum DecoderService {
         case .metadata(let id, let name):
             withFile(descriptor, id: id, name: name) { (path, _) throws(LoadError) -> DecoderReply in
                 guard let contents = FileAccess.contents(of: path) else { throw .unreadable(detail: "the decoder lost the file") }
+                allowMemory(allowance(imagePixels: 0, outputBytes: Double(contents.count) * 4))
                 let read = PropertiesReader.photo(inMemory: UnsafeRawBufferPointer(contents.bytes))
                 guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? "unreadable metadata") }
                 return .metadata(id: id, photo)
@@ -129,6 +139,7 @@ public enum DecoderService {
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: "no animation is open"))) }
             _ = iro_sandbox_allow_cpu_seconds(60)
+            allowMemory(animationAllowance)
             guard frames.advance() else { return send(.nothing(id: id)) }
             guard let frame = frames.currentFrame() else {
                 return send(.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)))
@@ -215,6 +226,29 @@ public enum DecoderService {
     /// The animation this helper opened (`nextFrame` steps it); once there is one, Iro asks
     /// for nothing else.
     nonisolated(unsafe) private static var animation: AnimationFrames?
+    /// The address space the animation's decode was allowed, for each of its frames.
+    nonisolated(unsafe) private static var animationAllowance: Double?
+
+    /// What the helper maps before any request (its libraries and heap, about 110 MB), with
+    /// room to spare.
+    static let memoryFloor = 768.0 * 1_048_576
+
+    /// The address space one request may use: the floor, 8 bytes for each pixel the image
+    /// declares (libjpeg's coefficients of a progressive file and its rows fit in that), and
+    /// twice what the output and its copy take (an SVG's filters draw into surfaces of
+    /// their own); never more than the cap.
+    static func allowance(imagePixels: Double, outputBytes: Double, cap: Double = Double(memoryCapMegabytes) * 1_048_576) -> Double {
+        min(cap, memoryFloor + imagePixels * 8 + outputBytes * 2)
+    }
+
+    /// Sets the soft address-space limit to `bytes` (nil: the cap). A decoder that runs
+    /// away with memory on a small image stops there instead of at the cap. (The soft
+    /// limit guards against a decoder's bug, not an exploit, which could raise it again up
+    /// to the hard limit, the cap.)
+    private static func allowMemory(_ bytes: Double?) {
+        let cap = UInt64(memoryCapMegabytes) << 20
+        _ = iro_sandbox_set_soft_address_space(bytes.map { UInt64(max(0, $0)) } ?? cap)
+    }
 
     /// The pixels of `pixbuf` in a sealed memfd (attached to the next reply sent), and their
     /// description.
