@@ -473,3 +473,23 @@ def test_many_files_open_with_the_first_tab_in_view_and_only_it_and_its_neighbou
         # Shown: the image of the first; never shown: no image node for the tenth yet.
         app.find('image', names[0], root=frame)
         assert not find_all(app.node(), 'image', names[9]), 'a tab never shown decoded its image'
+
+
+def test_a_tabs_context_menu_acts_on_that_tab():
+    """A right-click on a tab that is not the one shown opens the tab's menu; Close Other
+    Tabs keeps that tab, not the shown one (BEHAVIOUR F6's tab menu)."""
+    a, b, c = _fixtures('menu-a.png', 'menu-b.png', 'menu-c.png')
+    with Session() as s:
+        app = s.launch([a, b, c])
+        frame = app.frame('menu-a.png')
+        _wait_tabs(app, frame, ['menu-a.png', 'menu-b.png', 'menu-c.png'])
+        label = app.wait(lambda: next((n for n in find_all(_tab_bar(frame), 'label') if n.name == 'menu-b.png'), None),
+                         'the tab of menu-b.png')
+        x, y, w, h = app.screen_extents(label, frame)
+        s.click(x + w // 2, y + h // 2, button=3)
+        item = app.wait(lambda: next((n for n in app.find_all('menu item') if n.name == 'Close Other Tabs'), None),
+                        'the tab menu')
+        assert {'Move to New Window', 'Duplicate Tab', 'Close Tabs to the Right', 'Close Tab'} <= {
+            n.name for n in app.find_all('menu item')}
+        do_action(item)
+        app.wait(lambda: _frame_names(app) == ['menu-b.png'], 'only menu-b.png left, shown')

@@ -49,6 +49,8 @@ final class DocumentWindow {
     var revealingSelection = false
     /// Files waiting for their tabs (`openAfterNextFrame`), and what adds them.
     var tabsToAdd: [RawPath] = []
+    /// The tab whose context menu is open (`installTabMenu`).
+    var menuPage: UnsafeMutablePointer<AdwTabPage>?
     var tabAdder: SourceID?
     var tabAdderPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     var tabAdderFallback: SourceID?
@@ -109,6 +111,7 @@ final class DocumentWindow {
         Self.key.attach(self, to: raw(window))
         installActions()
         installTabActions()
+        installTabMenu()
         installViewActions()
         installFileActions()
         installProperties(shown: geometry.showsProperties)
@@ -166,6 +169,7 @@ final class DocumentWindow {
     /// Title, zoom toolbar and action sensitivity follow the selected tab.
     func update() {
         gtk_stack_set_visible_child_name(content, pageCount > 0 ? "tabs" : "start")
+        updateTabMenu()
         let view = selectedView
         let title = view?.document.displayName ?? "Iro"
         gtk_window_set_title(window, title)
