@@ -29,7 +29,10 @@ public enum DecoderService {
         // The message catalogues (a decoder's error is translated text): glibc reads the
         // locale's aliases and catalogues on the first lookup.
         for domain in ["gdk-pixbuf", "glib20", "librsvg"] { _ = g_dgettext(domain, "Image type “%s” is not supported") }
-        // Each loader module once, so none has to be opened after the filter is on.
+        // Each loader module once, so none has to be opened after the filter is on. Closed
+        // without data, some complain (the HEIF loader: "No 'ftyp' box"); nothing is wrong.
+        let quiet = g_log_set_handler(nil, GLogLevelFlags(G_LOG_LEVEL_WARNING.rawValue), { _, _, _, _ in }, nil)
+        defer { g_log_remove_handler(nil, quiet) }
         if let formats = gdk_pixbuf_get_formats() {
             var node: UnsafeMutablePointer<GSList>? = formats
             while let entry = node {
