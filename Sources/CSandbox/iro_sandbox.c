@@ -144,6 +144,8 @@ static const int allowed[] = {
     // Exiv2 (photo metadata, loaded on first use) asks for the working directory; GLib's
     // log writer asks whether stderr is the journal's socket (an existing one: it makes none).
     SCMP_SYS(getcwd), SCMP_SYS(getpeername), SCMP_SYS(getsockname),
+    // libnuma, loaded with the HEIF and AVIF loaders' codecs, reads and sets its own memory policy.
+    SCMP_SYS(get_mempolicy), SCMP_SYS(set_mempolicy),
 };
 
 // With `trap`: names the forbidden call on stderr, then ends the process as the filter would.

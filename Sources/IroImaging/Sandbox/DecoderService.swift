@@ -12,8 +12,8 @@ public enum DecoderService {
     /// The socket Iro gives the helper, as its descriptor 3.
     public static let socket: Int32 = 3
 
-    /// Everything that must happen before the filter is on: loading the gdk-pixbuf loader
-    /// modules (dlopen), librsvg and the rest, reading the helper's own limits.
+    /// What is best done before the filter is on: the MIME database, the locale's
+    /// catalogues, the list of gdk-pixbuf's loaders.
     public static func prepare() {
         PixelMemory.usesMemfds = true
         // The shared MIME database, read lazily on first use (the format sniffing uses it).
@@ -29,23 +29,10 @@ public enum DecoderService {
         // The message catalogues (a decoder's error is translated text): glibc reads the
         // locale's aliases and catalogues on the first lookup.
         for domain in ["gdk-pixbuf", "glib20", "librsvg"] { _ = g_dgettext(domain, "Image type “%s” is not supported") }
-        // Each loader module once, so none has to be opened after the filter is on. Closed
-        // without data, some complain (the HEIF loader: "No 'ftyp' box"); nothing is wrong.
-        let quiet = g_log_set_handler(nil, GLogLevelFlags(G_LOG_LEVEL_WARNING.rawValue), { _, _, _, _ in }, nil)
-        defer { g_log_remove_handler(nil, quiet) }
-        if let formats = gdk_pixbuf_get_formats() {
-            var node: UnsafeMutablePointer<GSList>? = formats
-            while let entry = node {
-                if let name = takeString(gdk_pixbuf_format_get_name(OpaquePointer(entry.pointee.data))) {
-                    if let loader = gdk_pixbuf_loader_new_with_type(name, nil) {
-                        _ = gdk_pixbuf_loader_close(loader, nil)
-                        g_object_unref(raw(loader))
-                    }
-                }
-                node = entry.pointee.next
-            }
-            g_slist_free(formats)
-        }
+        // The loaders' list (their cache file). The modules themselves load when a file first
+        // needs one, inside the confinement (reading the module is allowed; the HEIF and AVIF
+        // loaders alone would add 7 ms to every helper's start, for a format most never see).
+        if let formats = gdk_pixbuf_get_formats() { g_slist_free(formats) }
     }
 
     /// Confines the process (see `iro_sandbox_confine`) with an address-space cap of
