@@ -39,14 +39,8 @@ final class ImageContextMenu {
 
     private var popover: UnsafeMutablePointer<GtkWidget> {
         if let made { return made.popover }
-        let menu = g_menu_new()!
-        for group in Self.sections {
-            let section = g_menu_new()!
-            for item in group { g_menu_append(section, item.label, item.action) }
-            g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
-            g_object_unref(raw(section))
-        }
-        let popover = gtk_popover_menu_new_from_model(gcast(raw(menu), g_menu_model_get_type()))!
+        let menu = MenuSections.model(Self.sections)
+        let popover = gtk_popover_menu_new_from_model(menu)!
         // Ours, so the popover outlives its parent's teardown until it is taken off it.
         made = (popover, ObjectRef(retaining: raw(popover)))
         g_object_unref(raw(menu))

@@ -15,14 +15,8 @@ extension DocumentWindow {
     ]
 
     func installTabMenu() {
-        let menu = g_menu_new()!
-        for group in Self.tabMenuItems {
-            let section = g_menu_new()!
-            for item in group { g_menu_append(section, item.label, item.action) }
-            g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
-            g_object_unref(raw(section))
-        }
-        adw_tab_view_set_menu_model(tabView, gcast(raw(menu), g_menu_model_get_type()))
+        let menu = MenuSections.model(Self.tabMenuItems)
+        adw_tab_view_set_menu_model(tabView, menu)
         g_object_unref(raw(menu))
         // Set as the menu opens; cleared (to nil) after it closed and its item ran.
         onSignalWithPointer(raw(tabView), "setup-menu") { [weak self] page in

@@ -17,16 +17,10 @@ enum PrimaryMenu {
     ]
 
     static func button() -> UnsafeMutablePointer<GtkWidget> {
-        let menu = g_menu_new()!
-        for group in items {
-            let section = g_menu_new()!
-            for item in group { g_menu_append(section, item.label, item.action) }
-            g_menu_append_section(menu, nil, gcast(raw(section), g_menu_model_get_type()))
-            g_object_unref(raw(section))
-        }
+        let menu = MenuSections.model(items)
         let button: UnsafeMutablePointer<GtkMenuButton> = cast(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(button, gcast(raw(menu), g_menu_model_get_type()))
+        gtk_menu_button_set_menu_model(button, menu)
         gtk_menu_button_set_primary(button, 1)
         gtk_widget_set_tooltip_text(button.widget, "Main Menu (F10)")
         iro_accessible_set_label(button.widget, "Main Menu")
