@@ -204,7 +204,9 @@ final class DecoderSandboxTests: XCTestCase {
                 return source.helperPID
             }
             let player = try playInHelper()
-            XCTAssertEqual(kill(player, 0), -1, "the animation's helper ended with it")
+            let deadline = Date().addingTimeInterval(30)
+            while kill(player, 0) == 0, Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(kill(player, 0), -1, "the animation's helper ended with it (and was reaped)")
             DecoderPool.deactivate()
         }
     }

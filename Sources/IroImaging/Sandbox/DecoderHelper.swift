@@ -1,5 +1,6 @@
 import CGtk
 import CSandbox
+import Dispatch
 import GObjectSupport
 import Glibc
 import IroCore
@@ -28,7 +29,14 @@ final class DecoderHelper: @unchecked Sendable {
 
     deinit {
         close(socket) // the helper sees the end of its stream and exits
-        if !isBroken { _ = reap(blocking: true) }
+        guard !isBroken else { return }
+        // Waited for off the calling thread, which may be the main one (a closed tab's
+        // animation lets its helper go there).
+        let pid = pid
+        DispatchQueue.global(qos: .utility).async {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
     }
 
     /// Whether it runs inside bubblewrap.

@@ -164,11 +164,7 @@ public final class DecoderPool: Sendable {
         let again = idleHelpers.count > 1
         trimScheduled = again
         pthread_mutex_unlock(&lock)
-        // Each closes its socket and waits for its helper to end: off the main thread.
-        if !going.isEmpty {
-            let leaving = going
-            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leaving) {} }
-        }
+        going.removeAll() // each closes its socket, and its helper ends
         return again
     }
 
