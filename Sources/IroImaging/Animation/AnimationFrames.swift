@@ -16,8 +16,20 @@ protocol AnimationSource: AnyObject {
     var delay: Int? { get }
     /// A copy of the current frame (+1 pixbuf), or nil without memory for it.
     func copyCurrentFrame() -> OpaquePointer?
+    /// Lends the current frame to `body` (valid only during the call), without copying it
+    /// where the source can; false when there is none.
+    func lendCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool
     /// Moves to the next frame; false when there is none.
     func advance() -> Bool
+}
+
+extension AnimationSource {
+    func lendCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool {
+        guard let copy = copyCurrentFrame() else { return false }
+        body(copy)
+        g_object_unref(raw(copy))
+        return true
+    }
 }
 
 /// The frames of an animated image (BEHAVIOUR A10), composed one at a time, never all
@@ -51,6 +63,10 @@ public final class AnimationFrames: @unchecked Sendable {
     public func currentFrame() -> DecodedImage? {
         source.copyCurrentFrame().map { DecodedImage(adopting: $0, formatName: formatName) }
     }
+
+    /// Lends the current frame to `body`, not copied (the decoder helper copies it into the
+    /// memfd it sends, once); false when there is none.
+    func withCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool { source.lendCurrentFrame(body) }
 
     /// Moves to the next frame; false when there is none (the loops are over: the
     /// animation stays on the last frame).

@@ -43,6 +43,13 @@ final class PixbufAnimationSource: AnimationSource {
         gdk_pixbuf_animation_iter_get_pixbuf(iterator).flatMap { gdk_pixbuf_copy($0) }
     }
 
+    /// The iterator's own frame, which it keeps until it moves on.
+    func lendCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool {
+        guard let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { return false }
+        body(frame)
+        return true
+    }
+
     func advance() -> Bool {
         let own = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
         guard own >= 0 else { return false }

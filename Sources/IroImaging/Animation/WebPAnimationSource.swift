@@ -1,5 +1,6 @@
 import CGtk
 import CWebP
+import GObjectSupport
 import IroCore
 
 /// Animated WebP played by libwebp's animation decoder (its demux API): one frame at a
@@ -75,6 +76,16 @@ final class WebPAnimationSource: AnimationSource {
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), pixels = gdk_pixbuf_get_pixels(pixbuf)!
         for row in 0..<height { (pixels + row * stride).update(from: canvas + row * width * 4, count: width * 4) }
         return pixbuf
+    }
+
+    /// libwebp's canvas itself, seen as a pixbuf for the call.
+    func lendCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool {
+        guard let canvas,
+            let pixbuf = gdk_pixbuf_new_from_data(canvas, GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height), Int32(width * 4), nil, nil)
+        else { return false }
+        body(pixbuf)
+        g_object_unref(raw(pixbuf))
+        return true
     }
 
     func advance() -> Bool {

@@ -131,15 +131,17 @@ public enum DecoderService {
             _ = iro_sandbox_allow_cpu_seconds(60)
             allowMemory(animationAllowance)
             guard frames.advance() else { return send(.nothing(id: id)) }
-            guard let frame = frames.currentFrame() else {
-                return send(.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)))
+            var reply = DecoderReply.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes))
+            // Copied once, from the decoder's own frame into the memfd sent.
+            _ = frames.withCurrentFrame { frame in
+                do throws(LoadError) {
+                    let pixels = try pixels(of: frame, formatName: frames.formatName) { _ in }
+                    reply = .frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay)
+                } catch {
+                    reply = .failure(id: id, error)
+                }
             }
-            do throws(LoadError) {
-                let pixels = try pixels(of: frame.pixbuf, formatName: frames.formatName) { _ in }
-                send(.frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay))
-            } catch {
-                send(.failure(id: id, error))
-            }
+            send(reply)
         case .region(let id, let name, let rect, let detail):
             withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
                 let region = try ImageDecoder.decodeRegionInProcess(
