@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "CExif", dependencies: ["CGtk"]),
         // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Pixel loops the compiler vectorises (at -O3: twice as fast as -O2 here).
+        .target(name: "CPixels", cSettings: [.unsafeFlags(["-O3"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "IroCore", dependencies: ["CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -1,4 +1,5 @@
 import CGtk
+import CPixels
 import IroCore
 
 /// The image at 1, ½, ¼ … of its size, down to about 256 px, so a view at any
@@ -67,8 +68,8 @@ public final class ImagePyramid: @unchecked Sendable {
 
     static let smallestSide = 256
 
-    /// The pyramid of `image` (full size or reduced), built by halving (bilinear
-    /// averaging of 2×2 pixels). Run off the main thread.
+    /// The pyramid of `image` (full size or reduced), built by halving (the mean
+    /// of each 2×2 block, `iro_halve_pixels`). Run off the main thread.
     ///
     /// With `smaller`, the levels of a less detailed pyramid of the same image, those
     /// levels are taken over instead of being made again: more detail for a view that
@@ -90,7 +91,7 @@ public final class ImagePyramid: @unchecked Sendable {
             !isCancelled()
         {
             let w = max(1, gdk_pixbuf_get_width(current) / 2), h = max(1, gdk_pixbuf_get_height(current) / 2)
-            guard let half = gdk_pixbuf_scale_simple(current, w, h, GDK_INTERP_BILINEAR) else { break }
+            guard let half = Self.halved(current) else { break }
             scale /= 2
             levels.append(Level(adopting: half, scale: scale))
             current = half
@@ -98,6 +99,20 @@ public final class ImagePyramid: @unchecked Sendable {
         self.levels = levels + reused
         region = nil
         isVector = image.formatName == "svg"
+    }
+
+    /// `pixbuf` at half its width and height (+1): each pixel the mean of a 2 × 2 block.
+    nonisolated static func halved(_ pixbuf: OpaquePointer) -> OpaquePointer? {
+        let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
+        let channels = gdk_pixbuf_get_n_channels(pixbuf)
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == 3 || channels == 4,
+            let half = gdk_pixbuf_new(GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, max(1, width / 2), max(1, height / 2)),
+            let source = gdk_pixbuf_read_pixels(pixbuf)
+        else { return nil }
+        iro_halve_pixels(
+            source, gdk_pixbuf_get_rowstride(pixbuf), width, height, channels, gdk_pixbuf_get_pixels(half),
+            gdk_pixbuf_get_rowstride(half))
+        return half
     }
 
     nonisolated private init(
