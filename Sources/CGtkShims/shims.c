@@ -10,8 +10,8 @@ void iro_emit_void(gpointer instance, const char *signal) {
 void iro_emit_double(gpointer instance, const char *signal, double value) {
     g_signal_emit_by_name(instance, signal, value);
 }
-void iro_emit_sequence(gpointer instance, const char *signal, GdkEventSequence *sequence) {
-    g_signal_emit_by_name(instance, signal, sequence);
+void iro_emit_pointer(gpointer instance, const char *signal, gpointer argument) {
+    g_signal_emit_by_name(instance, signal, argument);
 }
 void iro_emit_int_double_double(gpointer instance, const char *signal, int n, double x, double y) {
     g_signal_emit_by_name(instance, signal, n, x, y);

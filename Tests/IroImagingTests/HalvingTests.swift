@@ -34,15 +34,12 @@ final class HalvingTests: XCTestCase {
         // 4 × 2: two blocks, the second with a sum that rounds up.
         let source = pixbuf(
             width: 4, height: 2, alpha: false,
-            [
-                0, 10, 200, 4, 20, 200, /**/ 1, 1, 1, 2, 2, 2,
-                8, 30, 100, 12, 40, 100, /**/ 1, 2, 3, 3, 2, 1,
-            ])
+            [0, 10, 200, 4, 20, 200] + [1, 1, 1, 2, 2, 2] + [8, 30, 100, 12, 40, 100] + [1, 2, 3, 3, 2, 1])
         let half = try halved(source)
         defer { g_object_unref(UnsafeMutableRawPointer(half)) }
         XCTAssertEqual(gdk_pixbuf_get_width(half), 2)
         XCTAssertEqual(gdk_pixbuf_get_height(half), 1)
-        XCTAssertEqual(bytes(of: half), [6, 25, 150, /**/ 2, 2, 2])
+        XCTAssertEqual(bytes(of: half), [6, 25, 150] + [2, 2, 2])
     }
 
     func testAnOddLastColumnAndRowAreLeftOut() throws {

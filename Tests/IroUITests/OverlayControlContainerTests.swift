@@ -252,8 +252,8 @@ final class OverlayFixture {
 
     func pointerEnters() { iro_emit_double_double(raw(container.motion), "enter", 10, 10) }
     func pointerLeaves() { iro_emit_void(raw(container.motion), "leave") }
-    func gestureBegins() { iro_emit_sequence(raw(gesture), "begin", nil) }
-    func gestureEnds() { iro_emit_sequence(raw(gesture), "end", nil) }
+    func gestureBegins() { iro_emit_pointer(raw(gesture), "begin", nil) }
+    func gestureEnds() { iro_emit_pointer(raw(gesture), "end", nil) }
     /// Real focus changes: the focus controller sees them as GTK delivers them.
     func focus(entering: Bool) { gtk_window_set_focus(cast(window), entering ? control : nil) }
 

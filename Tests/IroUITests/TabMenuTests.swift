@@ -36,7 +36,8 @@ final class TabMenuTests: XCTestCase {
                 g_object_unref(raw(items))
             }
             XCTAssertEqual(
-                labels, ["_Move to New Window", "_Duplicate Tab", "Close _Other Tabs", "Close Tabs to the _Right", "_Close Tab"])
+                labels,
+                ["_Link View", "_Move to New Window", "_Duplicate Tab", "Close _Other Tabs", "Close Tabs to the _Right", "_Close Tab"])
             // One tab: nothing to move it from, no others, nothing to its right.
             window.updateTabMenu()
             XCTAssertFalse(window.actions.isEnabled("tab-move-to-new-window"))

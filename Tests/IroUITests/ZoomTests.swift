@@ -105,7 +105,7 @@ final class ZoomTests: XCTestCase {
             let start = try XCTUnwrap(canvas.zoom?.scale)
             let gesture = try XCTUnwrap(canvas.pinchGesture)
             let before = Self.imagePointAtCentre(canvas)
-            iro_emit_sequence(raw(gesture), "begin", nil)
+            iro_emit_pointer(raw(gesture), "begin", nil)
             iro_emit_double(raw(gesture), "scale-changed", 1.5)
             XCTAssertEqual(canvas.displayScale, start * 1.5, accuracy: 1e-9, "live: start × factor")
             iro_emit_double(raw(gesture), "scale-changed", 8)
@@ -113,7 +113,7 @@ final class ZoomTests: XCTestCase {
             iro_emit_double(raw(gesture), "scale-changed", 0.01)
             XCTAssertEqual(canvas.displayScale, start * 0.1, accuracy: 1e-9, "live factor clamped to 0.1")
             iro_emit_double(raw(gesture), "scale-changed", 3)
-            iro_emit_sequence(raw(gesture), "end", nil)
+            iro_emit_pointer(raw(gesture), "end", nil)
             XCTAssertEqual(canvas.zoom?.scale ?? 0, start * 3, accuracy: 1e-9, "the final factor is applied")
             XCTAssertEqual(canvas.displayScale, start * 3, accuracy: 1e-9)
             let after = Self.imagePointAtCentre(canvas)
@@ -121,9 +121,9 @@ final class ZoomTests: XCTestCase {
             XCTAssertEqual(after.y, before.y, accuracy: 1 / canvas.displayScale)
 
             // A final factor beyond the view-size limits is clamped to them.
-            iro_emit_sequence(raw(gesture), "begin", nil)
+            iro_emit_pointer(raw(gesture), "begin", nil)
             iro_emit_double(raw(gesture), "scale-changed", 50)
-            iro_emit_sequence(raw(gesture), "end", nil)
+            iro_emit_pointer(raw(gesture), "end", nil)
             XCTAssertEqual(canvas.zoom?.scale, 5)
         }
     }

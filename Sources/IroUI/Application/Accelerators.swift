@@ -55,6 +55,8 @@ enum Accelerators {
                 Entry(
                     "win.previous-tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
                     "Previous Tab", shown: "<Control><Shift>Tab <Control>Page_Up"),
+                // Zoom, position, rotation and hue shared with the other linked tabs (BEHAVIOUR F6).
+                Entry("win.link-view", ["l"], "Link View"),
             ]
                 + (1...9).map { n in
                     Entry("win.select-tab(\(n))", ["<Alt>\(n)"], "Go to Tab 1…9", shown: "<Alt>1...<Alt>9", listed: n == 1)

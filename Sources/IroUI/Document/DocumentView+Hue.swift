@@ -11,6 +11,7 @@ extension DocumentView {
             guard let self else { return }
             self.document.view.hue = value
             self.canvas.hue = value
+            if self.isLinked { ViewLink.shared.moved(self) }
         }
     }
 

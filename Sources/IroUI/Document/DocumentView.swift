@@ -85,6 +85,7 @@ final class DocumentView {
         installRightClick()
         installDragOut()
         connectHue()
+        connectLink()
         canvas.onNeedsDetail = { [weak self] scale in self?.addDetail(for: scale) }
         preloader.onReady = { [weak self] in self?.onStateChanged?() }
         onSignal(raw(canvas.widget), "map") { [weak self] in
@@ -304,10 +305,13 @@ final class DocumentView {
             watchFile()
             if !startsFresh, let shown = canvas.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
                 canvas.replacePyramid(pyramid) // more (or fresh) detail of the same image: the view stays
-            } else if startsFresh {
-                canvas.show(pyramid, named: document.displayName, renderedAhead: renderedAhead)
             } else {
-                canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
+                if startsFresh {
+                    canvas.show(pyramid, named: document.displayName, renderedAhead: renderedAhead)
+                } else {
+                    canvas.show(pyramid, named: document.displayName, restoring: document.view.zoom == nil ? nil : document.view)
+                }
+                ViewLink.shared.follow(self) // a linked tab's new image (the folder's next) takes the linked view
             }
             startsFresh = false
             play(pyramid.image)

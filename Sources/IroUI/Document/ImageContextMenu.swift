@@ -17,6 +17,7 @@ final class ImageContextMenu {
         [("_Previous Image", "win.previous-image"), ("_Next Image", "win.next-image")],
         [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],
         [("Rotate _Clockwise", "win.rotate-clockwise"), ("Rotate Counter_clockwise", "win.rotate-counterclockwise")],
+        [("_Link View", "win.link-view")],
         [("F_ullscreen", "win.toggle-fullscreen"), ("_Export Adjusted Copy…", "win.export-copy")],
     ]
 

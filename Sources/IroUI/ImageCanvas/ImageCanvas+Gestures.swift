@@ -97,6 +97,7 @@ extension ImageCanvas {
             self.updateModel { $0.endPinch(factor: lastFactor) }
             self.apply(scale: self.zoom?.scale ?? from, from: from, anchor: anchor) // at rest: the exact rendering follows
             self.onZoomChanged?()
+            self.onMovedByUser?()
         }
         gtk_widget_add_controller(widget, gesture)
         return gesture
@@ -118,6 +119,7 @@ extension ImageCanvas {
         onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
             guard let self else { return }
             self.configureAdjustments(offset: Point(x: start.x - dx, y: start.y - dy))
+            self.onMovedByUser?()
         }
         onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in
             guard let self else { return }

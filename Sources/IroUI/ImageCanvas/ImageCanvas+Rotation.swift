@@ -9,5 +9,6 @@ extension ImageCanvas {
         stopAnimation()
         turn(by: clockwise ? 1 : -1)
         onZoomChanged?()
+        onMovedByUser?()
     }
 }

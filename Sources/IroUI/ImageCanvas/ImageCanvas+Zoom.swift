@@ -15,6 +15,7 @@ extension ImageCanvas {
         updateModel { $0.setScale(scale) }
         apply(scale: self.zoom?.scale ?? from, from: from, anchor: anchor)
         onZoomChanged?()
+        onMovedByUser?()
     }
 
     /// Animates to `target` (already clamped by the caller's model target) around `anchor`.
@@ -22,6 +23,7 @@ extension ImageCanvas {
         guard let zoom else { return }
         let anchor = anchor ?? zoom.viewportCentre
         stopAnimation()
+        defer { onMovedByUser?() } // where the animation ends
         if bestFit { updateModel { $0.applyBestFit() } } else { updateModel { $0.setScale(target) } }
         let final = self.zoom?.scale ?? target
         onZoomChanged?()

@@ -64,6 +64,10 @@ final class ImageCanvas: CustomWidgetDelegate {
     var onNeedsDetail: (@MainActor (Double) -> Void)?
     /// Told whenever the zoom (scale, limits or mode) changes, for the toolbar.
     var onZoomChanged: (@MainActor () -> Void)?
+    /// Told when the user moved the view (zoom, scroll, pan, pinch, rotation), for linked views.
+    var onMovedByUser: (@MainActor () -> Void)?
+    /// A linked view to take once the view has a size (`follow`).
+    var pendingLink: LinkedView?
 
     private var horizontal: UnsafeMutablePointer<GtkAdjustment>?
     private var vertical: UnsafeMutablePointer<GtkAdjustment>?
@@ -128,6 +132,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         renderer.discard()
         iro_accessible_set_label(widget, name)
         zoom = nil
+        pendingLink = nil
         quarterTurns = view?.quarterTurns ?? 0
         if let restored = view?.zoom {
             var model = restored
@@ -163,6 +168,16 @@ final class ImageCanvas: CustomWidgetDelegate {
         guard viewport.width > 0, viewport.height > 0 else { return }
         zoom = ZoomModel(imageSize: shownSize(of: pyramid), viewportSize: viewport, pixelsPerPoint: pixelsPerPoint)
         displayScale = zoom?.scale ?? 1
+        notifyZoomChangedLater()
+        if let link = pendingLink { follow(link) }
+    }
+
+    /// Shows the view at `model`'s scale scrolled to `offset`, at once (a linked view).
+    func place(_ model: ZoomModel, offset: Point) {
+        zoom = model
+        displayScale = model.scale
+        pendingOffset = nil
+        configureAdjustments(offset: offset)
         notifyZoomChangedLater()
     }
 
@@ -351,6 +366,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         guard !configuring else { return }
         viewChanged()
         gtk_widget_queue_draw(widget)
+        onMovedByUser?()
     }
 
     /// Sets the adjustments' ranges for the displayed scale and scrolls to `offset` (clamped).

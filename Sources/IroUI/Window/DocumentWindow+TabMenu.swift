@@ -7,6 +7,7 @@ import IroCore
 /// `setup-menu` sets), or on the selected one when none is set.
 extension DocumentWindow {
     static let tabMenuItems: [[(label: String, action: String)]] = [
+        [("_Link View", "win.tab-link-view")],
         [("_Move to New Window", "win.tab-move-to-new-window"), ("_Duplicate Tab", "win.tab-duplicate")],
         [
             ("Close _Other Tabs", "win.tab-close-others"), ("Close Tabs to the _Right", "win.tab-close-right"),
@@ -62,6 +63,7 @@ extension DocumentWindow {
         actions.setEnabled("tab-close-others", pageCount > 1 && position >= 0)
         actions.setEnabled("tab-close-right", position >= 0 && position < pageCount - 1)
         actions.setEnabled("tab-close", position >= 0)
+        updateLinkActions()
     }
 
     /// A tab of the same file beside `view`, selected, with a view of its own (its own zoom,

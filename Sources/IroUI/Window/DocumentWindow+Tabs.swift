@@ -189,6 +189,7 @@ extension DocumentWindow {
         adw_tab_page_set_title(page, view.document.displayName)
         adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
         adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
+        showLink(of: view, on: page)
         if let owner {
             if owner.session.contains(view.document.id) {
                 _ = owner.session.move(view.document.id, to: id, at: position)
@@ -202,6 +203,7 @@ extension DocumentWindow {
                 adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
                 adw_tab_page_set_title(page, view.document.displayName) // stepping shows another file
                 adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
+                self.showLink(of: view, on: page)
             }
             if view === self.selectedView { self.update() }
             self.owner?.rebalanceMemory()

@@ -112,6 +112,7 @@ final class DocumentWindow {
         installActions()
         installTabActions()
         installTabMenu()
+        installLinkActions()
         installViewActions()
         installFileActions()
         installProperties(shown: geometry.showsProperties)
