@@ -6,13 +6,15 @@ set -euo pipefail
 
 packages=(
   # build
-  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev pkg-config
+  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev liblcms2-dev pkg-config
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs; heif-enc:
   # HEIC and AVIF)
   libjpeg-turbo-progs libheif-examples
+  # colour management tests: Adobe RGB (1998)-compatible and other profiles, lcms's transicc
+  icc-profiles-free liblcms2-utils
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool xclip imagemagick x11-utils poppler-utils
   # a window manager for the tests that need one (fullscreen, maximized windows)

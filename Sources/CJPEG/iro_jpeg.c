@@ -48,6 +48,7 @@ IroJpeg *iro_jpeg_open(const uint8_t *data, size_t size, IroJpegInfo *out, char 
     }
     jpeg_create_decompress(&jpeg->info);
     jpeg_mem_src(&jpeg->info, data, (unsigned long)size);
+    jpeg_save_markers(&jpeg->info, JPEG_APP0 + 2, 0xFFFF); // an embedded ICC profile's chunks
     jpeg_read_header(&jpeg->info, TRUE);
     out->width = (int)jpeg->info.image_width;
     out->height = (int)jpeg->info.image_height;
@@ -116,4 +117,14 @@ void iro_jpeg_free(IroJpeg *jpeg) {
     if (!setjmp(jpeg->escape)) jpeg_abort_decompress(&jpeg->info);
     jpeg_destroy_decompress(&jpeg->info);
     free(jpeg);
+}
+
+size_t iro_jpeg_icc_profile(IroJpeg *jpeg, uint8_t **profile) {
+    *profile = NULL;
+    JOCTET *data = NULL;
+    unsigned int length = 0;
+    if (setjmp(jpeg->escape)) return 0; // chunks that do not fit together: no profile
+    if (!jpeg_read_icc_profile(&jpeg->info, &data, &length)) return 0;
+    *profile = data;
+    return length;
 }

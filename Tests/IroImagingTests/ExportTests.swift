@@ -82,6 +82,31 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    /// The pixels are sRGB (every decode converts to it), and the file says so.
+    func testTheCopyIsTaggedAsSRGB() throws {
+        let source = Self.pixbuf(width: 8, height: 8, alpha: false) { _, _ in RGBA(60, 120, 200) }
+        defer { g_object_unref(raw(source)) }
+        let png = fixtures.url("tagged.png"), jpeg = fixtures.url("tagged.jpg")
+        for destination in [png, jpeg] {
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: RawPath(destination.path), original: nil)
+        }
+        // PNG: an sRGB chunk (length 1, perceptual) before the pixels.
+        let pngBytes = fixtures.data(of: png)
+        let chunk: [UInt8] = [0, 0, 0, 1] + Array("sRGB".utf8) + [0]
+        let at = try XCTUnwrap(pngBytes.firstRange(of: chunk), "an sRGB chunk")
+        XCTAssertLessThan(at.lowerBound, try XCTUnwrap(pngBytes.firstRange(of: Array("IDAT".utf8))).lowerBound)
+        let reread = try Self.load(png)
+        defer { g_object_unref(raw(reread)) }
+        XCTAssertEqual(Self.pixel(reread, 4, 4), RGBA(60, 120, 200), "libpng reads the tagged file")
+        // JPEG: an embedded ICC profile that is sRGB, which opening the copy leaves as it is.
+        let loaded = try Self.load(jpeg)
+        defer { g_object_unref(raw(loaded)) }
+        let profile = try XCTUnwrap(ColourProfile.attached(to: loaded), "an embedded profile")
+        XCTAssertEqual(profile, ColourProfile.sRGBProfile)
+        XCTAssertNil(ColourProfile.transform(from: profile, alpha: false), "known as sRGB: nothing to convert")
+    }
+
     func testTheSnapshotIsAPrivateCopyTakenWhenTheCommandStarts() throws {
         let source = Self.pixbuf(width: 8, height: 8, alpha: false) { _, _ in RGBA(255, 0, 0) }
         defer { g_object_unref(raw(source)) }

@@ -18,11 +18,12 @@ public final class Fixtures {
     public func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
     /// Writes an image whose pixel at (x, y) is `color(x, y)`; `type` is "png", "jpeg" or
-    /// "webp" (lossy at the WebP saver's default quality).
+    /// "webp" (lossy at the WebP saver's default quality). `options`: the saver's, such as
+    /// ("icc-profile", base64) for a PNG or JPEG with an embedded colour profile.
     @discardableResult
     public func image(
         _ name: String, width: Int, height: Int, type: String = "png",
-        alpha: Bool = false, color: (Int, Int) -> RGBA
+        alpha: Bool = false, options: [(key: String, value: String)] = [], color: (Int, Int) -> RGBA
     ) -> URL {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
         defer { g_object_unref(raw(pixbuf)) }
@@ -40,8 +41,8 @@ public final class Fixtures {
             }
         }
         let target = url(name)
-        let keys = type == "jpeg" ? ["quality"] : []
-        let values = type == "jpeg" ? ["95"] : []
+        let keys = (type == "jpeg" ? ["quality"] : []) + options.map(\.key)
+        let values = (type == "jpeg" ? ["95"] : []) + options.map(\.value)
         _ = try? withGError { error in
             withMutableCStringArray(keys) { k in
                 withMutableCStringArray(values) { v in

@@ -21,6 +21,34 @@ public enum PNGBytes {
         [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
     }
 
+    /// `png` (a whole file) with an iCCP chunk holding `profile` after its IHDR: an embedded
+    /// colour profile (gdk-pixbuf's saver cannot write one on Debian 12: libpng refuses it
+    /// before the header says the image is RGB).
+    public static func embedding(profile: [UInt8], in png: [UInt8]) -> [UInt8] {
+        let afterHeader = signature.count + 8 + 13 + 4 // IHDR: length, type, 13 bytes, CRC
+        let payload = Array("ICC profile".utf8) + [0, 0] + storedZlib(profile)
+        return Array(png[..<afterHeader]) + chunk("iCCP", payload) + Array(png[afterHeader...])
+    }
+
+    /// A zlib stream of `bytes` in stored (uncompressed) deflate blocks.
+    public static func storedZlib(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let count = min(65_535, bytes.count - start)
+            let final: UInt8 = start + count == bytes.count ? 1 : 0
+            out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += bytes[start..<(start + count)]
+            start += count
+        } while start < bytes.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return out + be32(b << 16 | a)
+    }
+
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {

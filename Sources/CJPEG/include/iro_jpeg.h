@@ -36,5 +36,9 @@ int iro_jpeg_skip_rows(IroJpeg *jpeg, int rows, char *error, size_t error_size);
 /// rows read, or -1 on failure.
 int iro_jpeg_read_rows(IroJpeg *jpeg, uint8_t *pixels, size_t stride, int rows, char *error, size_t error_size);
 
+/// The ICC profile embedded in the file's APP2 markers, put together (`*profile`, freed with
+/// free()), and its size; 0 when there is none or its chunks are broken.
+size_t iro_jpeg_icc_profile(IroJpeg *jpeg, uint8_t **profile);
+
 /// Ends the decode (finished or not) and frees everything.
 void iro_jpeg_free(IroJpeg *jpeg);

@@ -65,7 +65,16 @@ enum JPEGDecoding {
             load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))
         }
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
-        return try load.upright(pixbuf, reduced: reduction > 1)
+        return try load.upright(pixbuf, reduced: reduction > 1, profile: iccProfile(of: jpeg))
+    }
+
+    /// The ICC profile the file embeds, if any (libjpeg puts its APP2 chunks together).
+    static func iccProfile(of jpeg: OpaquePointer) -> [UInt8]? {
+        var data: UnsafeMutablePointer<UInt8>?
+        let size = iro_jpeg_icc_profile(jpeg, &data)
+        defer { free(data) }
+        guard size > 0, let data else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
     /// gdk-pixbuf's loader, asked for the reduced size before the first byte.

@@ -64,6 +64,8 @@ enum JPEGRegion {
                 guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
                 row += Int(count)
             }
+            // The same colours as the levels it is drawn beside.
+            if let profile = JPEGDecoding.iccProfile(of: jpeg) { ColourProfile.convertToSRGB(pixbuf, profile: profile) }
             guard
                 let trusted = gdk_pixbuf_new_subpixbuf(pixbuf, Int32(kept.x - decoded.x), 0, Int32(rect.width), Int32(rect.height))
             else { throw .tooLarge(width: rect.width, height: rect.height) }

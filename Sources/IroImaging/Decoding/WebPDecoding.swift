@@ -78,8 +78,24 @@ enum WebPDecoding {
             load.progress?.set(0.1 + 0.9 * Double(fed) / Double(data.count))
         }
         guard result == VP8_STATUS_OK else { throw .damaged(detail: "the WebP data ends early") }
+        if let profile = iccProfile(data) { ColourProfile.convertToSRGB(pixbuf, profile: profile) }
         adopted = true
         return DecodedImage(adopting: pixbuf, formatName: load.header.formatName, imageWidth: fullWidth, imageHeight: fullHeight)
+    }
+
+    /// The ICC profile of the file's ICCP chunk, if it has one.
+    static func iccProfile(_ data: [UInt8]) -> [UInt8]? {
+        data.withUnsafeBufferPointer { bytes -> [UInt8]? in
+            var whole = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+            guard let demux = WebPDemux(&whole) else { return nil }
+            defer { WebPDemuxDelete(demux) }
+            guard WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG.rawValue != 0 else { return nil }
+            var chunk = WebPChunkIterator()
+            guard WebPDemuxGetChunk(demux, "ICCP", 1, &chunk) != 0 else { return nil }
+            defer { WebPDemuxReleaseChunkIterator(&chunk) }
+            guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
+            return Array(UnsafeBufferPointer(start: start, count: chunk.chunk.size))
+        }
     }
 
     private static func describe(_ status: VP8StatusCode) -> String {

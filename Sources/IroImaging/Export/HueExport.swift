@@ -105,20 +105,49 @@ public enum HueExport {
         }
     }
 
+    /// Writes `pixbuf` (sRGB, as every decode is) tagged as sRGB: a JPEG embeds an sRGB
+    /// profile, a PNG gets an sRGB chunk.
     nonisolated static func save(_ pixbuf: OpaquePointer, to path: RawPath, format: Format) throws(ExportError) {
-        let options: [(String, String)] = format == .jpeg ? [("quality", jpegQuality)] : []
+        var options: [(String, String)] = []
+        if format == .jpeg {
+            options.append(("quality", jpegQuality))
+            let profile = ColourProfile.sRGBProfile
+            if !profile.isEmpty, let encoded = g_base64_encode(profile, gsize(profile.count)) {
+                options.append(("icc-profile", String(cString: encoded)))
+                g_free(encoded)
+            }
+        }
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
         do {
             _ = try withGError { error in
                 withMutableCStringArray(options.map(\.0)) { keys in
                     withMutableCStringArray(options.map(\.1)) { values in
-                        path.withCString { gdk_pixbuf_savev(pixbuf, $0, format.rawValue, keys, values, error) }
+                        gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, format.rawValue, keys, values, error)
                     }
                 }
             }
         } catch {
-            if error.matches(g_file_error_quark(), Int32(G_FILE_ERROR_NOSPC.rawValue)) { throw .noSpace }
             throw .writeFailed(detail: error.message)
         }
+        defer { g_free(buffer) }
+        guard let buffer else { throw .writeFailed(detail: "nothing was encoded") }
+        var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+        if format == .png { bytes = ColourProfile.taggingSRGB(png: bytes) }
+        try write(bytes, to: path)
+    }
+
+    private nonisolated static func write(_ bytes: [UInt8], to path: RawPath) throws(ExportError) {
+        guard let file = path.withCString({ fopen($0, "wb") }) else { throw failure(errno) }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let flushed = fflush(file) == 0
+        let code = errno
+        let closed = fclose(file) == 0
+        guard written == bytes.count, flushed, closed else { throw failure(code) }
+    }
+
+    private nonisolated static func failure(_ code: Int32) -> ExportError {
+        code == ENOSPC ? .noSpace : .writeFailed(detail: String(cString: strerror(code)))
     }
 
     /// Whether `a` names the same file as `b`: the same inode when both exist, else the

@@ -1,0 +1,6 @@
+// Little CMS 2: embedded colour profiles converted to sRGB while decoding.
+#include <lcms2.h>
+
+// The pixel formats Iro's pixbufs hold (lcms builds them with macros Swift cannot import).
+static const cmsUInt32Number IRO_LCMS_RGB_8 = TYPE_RGB_8;
+static const cmsUInt32Number IRO_LCMS_RGBA_8 = TYPE_RGBA_8;

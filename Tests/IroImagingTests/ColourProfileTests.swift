@@ -1,0 +1,152 @@
+import CGtk
+import Foundation
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroImaging
+
+/// Embedded colour profiles are converted to sRGB while decoding (BEHAVIOUR A3): the
+/// expected colours come from Little CMS's own `transicc`, not from Iro's code.
+class ColourProfileTests: XCTestCase {
+    let fixtures = Fixtures()
+    static let profiles = "/usr/share/color/icc"
+    static let adobeRGB = "\(profiles)/compatibleWithAdobeRGB1998.icc"
+    /// The colour every test image is filled with, in the profile's space.
+    static let colour = RGBA(60, 120, 200)
+
+    /// `colour` in the profile at `path`, converted to sRGB by transicc (perceptual, clipped).
+    static func transicc(_ colour: RGBA, from path: String) throws -> RGBA {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/transicc"), "transicc (liblcms2-utils) computes the expected colours")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/transicc")
+        process.arguments = ["-i", path, "-o", "*sRGB", "-t", "0", "-n"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("\(colour.r) \(colour.g) \(colour.b)\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard numbers.count >= 3 else { throw XCTSkip("transicc said nothing usable: \(text)") }
+        func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
+        return RGBA(byte(numbers[numbers.count - 3]), byte(numbers[numbers.count - 2]), byte(numbers[numbers.count - 1]))
+    }
+
+    /// A 64 × 48 image of `colour` (with `alpha`) with `profile` (bytes) embedded.
+    func image(_ name: String, type: String, profile: [UInt8]?, alpha: UInt8 = 255) throws -> URL {
+        // gdk-pixbuf's JPEG and WebP savers embed a profile; a PNG's iCCP chunk is put in here.
+        let options = type != "png" ? profile.map { [(key: "icc-profile", value: Data($0).base64EncodedString())] } ?? [] : []
+        let url = fixtures.image(name, width: 64, height: 48, type: type, alpha: alpha < 255, options: options) { _, _ in
+            RGBA(Self.colour.r, Self.colour.g, Self.colour.b, alpha)
+        }
+        if type == "png", let profile {
+            try Data(PNGBytes.embedding(profile: profile, in: [UInt8](try Data(contentsOf: url)))).write(to: url)
+        }
+        return url
+    }
+
+    /// The pixel at (x, y) of `pixbuf`, with its alpha.
+    static func pixel(_ pixbuf: OpaquePointer, _ x: Int, _ y: Int) -> RGBA {
+        let pixels = gdk_pixbuf_read_pixels(pixbuf)!, channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let p = pixels + y * Int(gdk_pixbuf_get_rowstride(pixbuf)) + x * channels
+        return RGBA(p[0], p[1], p[2], channels == 4 ? p[3] : 255)
+    }
+
+    func profile(_ path: String) throws -> [UInt8] {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "\(path) comes with icc-profiles-free")
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The decoded image's pixel in the middle.
+    func decodedColour(_ url: URL) throws -> RGBA {
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        return Self.pixel(image.pixbuf, 32, 24)
+    }
+
+    func assertClose(_ got: RGBA, _ expected: RGBA, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(got.isClose(to: expected, tolerance: 3), "\(what): \(got), expected \(expected)", file: file, line: line)
+    }
+
+    func testAnAdobeRGBPNGIsShownInSRGB() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        XCTAssertFalse(expected.isClose(to: Self.colour, tolerance: 20), "the profile moves this colour visibly")
+        let url = try image("adobe.png", type: "png", profile: try profile(Self.adobeRGB))
+        assertClose(try decodedColour(url), expected, "PNG with an Adobe RGB profile")
+    }
+
+    func testAnAdobeRGBJPEGIsShownInSRGB() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("adobe.jpg", type: "jpeg", profile: try profile(Self.adobeRGB))
+        assertClose(try decodedColour(url), expected, "JPEG with an Adobe RGB profile")
+    }
+
+    func testAnAdobeRGBWebPIsShownInSRGB() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("adobe.webp", type: "webp", profile: try profile(Self.adobeRGB))
+        // Lossy: the colour itself moves by a few levels on the way, before any conversion.
+        let shown = try decodedColour(url)
+        XCTAssertTrue(shown.isClose(to: expected, tolerance: 6), "WebP with an Adobe RGB profile: \(shown), expected \(expected)")
+    }
+
+    func testAJPEGRegionHasTheColoursOfItsLevels() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("adobe-region.jpg", type: "jpeg", profile: try profile(Self.adobeRGB))
+        let region = try XCTUnwrap(
+            try ImageDecoder.decodeRegionSynchronously(path: RawPath(url.path), covering: PixelRect(x: 8, y: 8, width: 32, height: 24)))
+        assertClose(Self.pixel(region.pixbuf, 4, 4), expected, "a region decoded on its own")
+    }
+
+    func testWithoutAProfileThePixelsAreUntouched() throws {
+        XCTAssertEqual(try decodedColour(try image("plain.png", type: "png", profile: nil)), Self.colour)
+    }
+
+    func testAnSRGBProfileLeavesThePixelsAsTheyAre() throws {
+        let url = try image("srgb.png", type: "png", profile: try profile("\(Self.profiles)/sRGB.icc"))
+        assertClose(try decodedColour(url), Self.colour, "PNG with an sRGB profile")
+    }
+
+    func testABrokenProfileIsIgnored() throws {
+        // APP2 markers carry whatever they are given: here, no profile at all.
+        let url = try image("broken.jpg", type: "jpeg", profile: [UInt8](repeating: 0x41, count: 300))
+        assertClose(try decodedColour(url), Self.colour, "JPEG with a broken profile")
+        // A profile for another colour space (grey) than the pixels' is ignored too.
+        let grey = try image("grey-profile.png", type: "png", profile: try profile("\(Self.profiles)/Gray.icc"))
+        assertClose(try decodedColour(grey), Self.colour, "PNG with a grey profile")
+    }
+
+    func testTransparentPixelsKeepTheirAlpha() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("alpha.png", type: "png", profile: try profile(Self.adobeRGB), alpha: 77)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        let shown = Self.pixel(image.pixbuf, 3, 3)
+        XCTAssertEqual(shown.a, 77, "alpha is copied, not converted")
+        assertClose(RGBA(shown.r, shown.g, shown.b), expected, "the colour of a translucent pixel")
+    }
+}
+
+/// The same, decoded in the sandboxed helper (where Iro decodes): Little CMS works inside
+/// its confinement.
+final class ColourProfileInHelperTests: ColourProfileTests {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
+        DecoderPool.activate(executable: helper)
+    }
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    func testTheHelperConvertsTheColours() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("in-helper.jpg", type: "jpeg", profile: try profile(Self.adobeRGB))
+        assertClose(try decodedColour(url), expected, "decoded in the helper")
+        XCTAssertFalse(try XCTUnwrap(DecoderPool.active).helperPIDs.isEmpty, "a helper did it")
+    }
+}
