@@ -17,6 +17,11 @@ class ColourProfileTests: XCTestCase {
 
     /// `colour` in the profile at `path`, converted to sRGB by transicc (perceptual, clipped).
     static func transicc(_ colour: RGBA, from path: String) throws -> RGBA {
+        try XCTUnwrap(try transicc([colour], from: path).first)
+    }
+
+    /// `colours` converted so, one transicc run for all.
+    static func transicc(_ colours: [RGBA], from path: String) throws -> [RGBA] {
         try XCTSkipUnless(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/transicc"), "transicc (liblcms2-utils) computes the expected colours")
         let process = Process()
@@ -27,14 +32,40 @@ class ColourProfileTests: XCTestCase {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data("\(colour.r) \(colour.g) \(colour.b)\n".utf8))
+        input.fileHandleForWriting.write(Data(colours.map { "\($0.r) \($0.g) \($0.b)\n" }.joined().utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard numbers.count >= 3 else { throw XCTSkip("transicc said nothing usable: \(text)") }
+        guard numbers.count == 3 * colours.count else { throw XCTSkip("transicc said nothing usable: \(text)") }
         func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
-        return RGBA(byte(numbers[numbers.count - 3]), byte(numbers[numbers.count - 2]), byte(numbers[numbers.count - 1]))
+        return colours.indices.map { RGBA(byte(numbers[3 * $0]), byte(numbers[3 * $0 + 1]), byte(numbers[3 * $0 + 2])) }
+    }
+
+    /// Iro's own matrix/TRC path against transicc, over the whole range of each channel.
+    func testManyColoursAgreeWithLittleCMS() throws {
+        var colours: [RGBA] = []
+        for r in stride(from: 0, through: 255, by: 51) {
+            for g in stride(from: 0, through: 255, by: 51) {
+                for b in stride(from: 0, through: 255, by: 51) { colours.append(RGBA(UInt8(r), UInt8(g), UInt8(b))) }
+            }
+        }
+        colours += [RGBA(1, 2, 3), RGBA(10, 10, 10), RGBA(254, 1, 128)]
+        let expected = try Self.transicc(colours, from: Self.adobeRGB)
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(colours.count), 1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for (index, colour) in colours.enumerated() {
+            (pixels[3 * index], pixels[3 * index + 1], pixels[3 * index + 2]) = (colour.r, colour.g, colour.b)
+        }
+        guard case .shaper = try XCTUnwrap(ColourProfile.transform(from: try profile(Self.adobeRGB), alpha: false)).kind else {
+            return XCTFail("Adobe RGB is a matrix/TRC profile: Iro's own path converts it")
+        }
+        XCTAssertTrue(ColourProfile.convertToSRGB(pixbuf, profile: try profile(Self.adobeRGB)))
+        for (index, colour) in colours.enumerated() {
+            let got = Self.pixel(pixbuf, index, 0)
+            XCTAssertTrue(got.isClose(to: expected[index], tolerance: 1), "\(colour): \(got), transicc \(expected[index])")
+        }
     }
 
     /// A 64 × 48 image of `colour` (with `alpha`) with `profile` (bytes) embedded.
@@ -141,6 +172,18 @@ final class ColourProfileInHelperTests: ColourProfileTests {
     override func tearDown() {
         DecoderPool.deactivate()
         super.tearDown()
+    }
+
+    /// A megapixel and more is converted in bands on several threads, which must work
+    /// inside the helper's confinement too (libdispatch's threads set their priority).
+    func testALargeImageIsConvertedInTheHelperToo() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let options = [(key: "icc-profile", value: Data(try profile(Self.adobeRGB)).base64EncodedString())]
+        let url = fixtures.image("large.jpg", width: 1280, height: 960, type: "jpeg", options: options) { _, _ in Self.colour }
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        for (x, y) in [(10, 10), (640, 480), (1270, 950)] {
+            assertClose(Self.pixel(image.pixbuf, x, y), expected, "pixel (\(x), \(y))")
+        }
     }
 
     func testTheHelperConvertsTheColours() throws {
