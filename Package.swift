@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "CExif", dependencies: ["CGtk"]),
         // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
-        // Pixel loops the compiler vectorises (at -O3: twice as fast as -O2 here).
+        // Pixel loops in plain C: the pyramid's halving (at -O3 twice as fast as -O2 here) and the
+        // matrix/TRC colour conversion.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O3"])]),
         // Little CMS: embedded colour profiles to sRGB.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
