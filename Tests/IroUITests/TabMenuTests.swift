@@ -37,7 +37,10 @@ final class TabMenuTests: XCTestCase {
             }
             XCTAssertEqual(
                 labels,
-                ["_Link View", "_Move to New Window", "_Duplicate Tab", "Close _Other Tabs", "Close Tabs to the _Right", "_Close Tab"])
+                [
+                    "_Link View", "Compare _With", "_Move to New Window", "_Duplicate Tab", "Close _Other Tabs", "Close Tabs to the _Right",
+                    "_Close Tab",
+                ])
             // One tab: nothing to move it from, no others, nothing to its right.
             window.updateTabMenu()
             XCTAssertFalse(window.actions.isEnabled("tab-move-to-new-window"))

@@ -21,6 +21,9 @@ final class ImageContextMenu {
         [("F_ullscreen", "win.toggle-fullscreen"), ("_Export Adjusted Copy…", "win.export-copy")],
     ]
 
+    /// The section of Link View, which Compare With joins.
+    static let linkSection = Int32(sections.firstIndex { $0.contains { $0.action == "win.link-view" } } ?? 0)
+
     private let parent: UnsafeMutablePointer<GtkWidget>
     /// Made when first opened: every menu item watches its action, and two hundred tabs'
     /// menus made up front made each change of an action's state (every tab added) cost
@@ -41,6 +44,9 @@ final class ImageContextMenu {
     private var popover: UnsafeMutablePointer<GtkWidget> {
         if let made { return made.popover }
         let menu = MenuSections.model(Self.sections)
+        if let root = gtk_widget_get_root(parent), let window = DocumentWindow.key.get(raw(root)) {
+            MenuSections.appendSubmenu("Compare _With", window.compareTargets, toSection: Self.linkSection, of: menu)
+        }
         let popover = gtk_popover_menu_new_from_model(menu)!
         // Ours, so the popover outlives its parent's teardown until it is taken off it.
         made = (popover, ObjectRef(retaining: raw(popover)))

@@ -159,7 +159,8 @@ extension DocumentWindow {
             guard let view = Self.view(of: tabPage) else { return }
             self.adopt(view, page: tabPage, at: Int(position))
         }
-        onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] _, _ in
+        onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] page, _ in
+            if let self, !self.isBeingDestroyed, let page, let view = Self.view(of: cast(page)) { self.comparison?.remove(view) }
             self?.pageCountChanged()
         }
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
@@ -205,6 +206,8 @@ extension DocumentWindow {
                 adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
                 self.showLink(of: view, on: page)
             }
+            self.comparison?.refresh(view)
+            self.updateCompareTargets()
             if view === self.selectedView { self.update() }
             self.owner?.rebalanceMemory()
         }
@@ -242,6 +245,7 @@ extension DocumentWindow {
             close()
             return
         }
+        updateCompareTargets()
         update()
     }
 }

@@ -4,12 +4,12 @@ import GtkSupport
 /// View commands beyond zoom: turning the view (BEHAVIOUR C7).
 extension DocumentWindow {
     func installViewActions() {
-        actions.add("rotate-clockwise") { [weak self] in self?.selectedView?.canvas.rotate(clockwise: true) }
-        actions.add("rotate-counterclockwise") { [weak self] in self?.selectedView?.canvas.rotate(clockwise: false) }
+        actions.add("rotate-clockwise") { [weak self] in self?.activeCanvas?.rotate(clockwise: true) }
+        actions.add("rotate-counterclockwise") { [weak self] in self?.activeCanvas?.rotate(clockwise: false) }
     }
 
     func updateViewActions() {
-        let hasImage = selectedView?.canvas.zoom != nil
+        let hasImage = activeCanvas?.zoom != nil
         actions.setEnabled("rotate-clockwise", hasImage)
         actions.setEnabled("rotate-counterclockwise", hasImage)
         actions.setEnabled("reset-hue", hasImage)

@@ -15,7 +15,7 @@ final class DocumentWindow {
     let tabBar: UnsafeMutablePointer<AdwTabBar> = cast(adw_tab_bar_new())
     let actions: ActionGroup
     let windowTitle: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
-    private let content: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
+    let content: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
     let header: UnsafeMutablePointer<AdwHeaderBar> = cast(adw_header_bar_new())
     /// The header bar and the tab bar: above the content, or over it in fullscreen.
     let chrome: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
@@ -54,6 +54,11 @@ final class DocumentWindow {
     var tabAdder: SourceID?
     var tabAdderPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     var tabAdderFallback: SourceID?
+    /// Tabs side by side, while the user compares them (`+Compare`).
+    var comparison: CompareView?
+    /// The Compare With submenus' items: the window's tabs (`+Compare`).
+    let compareTargets = g_menu_new()!
+    let tabCompareTargets = g_menu_new()!
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
@@ -113,6 +118,7 @@ final class DocumentWindow {
         installTabActions()
         installTabMenu()
         installLinkActions()
+        installCompare()
         installViewActions()
         installFileActions()
         installProperties(shown: geometry.showsProperties)
@@ -169,14 +175,14 @@ final class DocumentWindow {
 
     /// Title, zoom toolbar and action sensitivity follow the selected tab.
     func update() {
-        gtk_stack_set_visible_child_name(content, pageCount > 0 ? "tabs" : "start")
+        gtk_stack_set_visible_child_name(content, isComparing ? "compare" : pageCount > 0 ? "tabs" : "start")
         updateTabMenu()
         let view = selectedView
         let title = view?.document.displayName ?? "Iro"
         gtk_window_set_title(window, title)
         adw_window_title_set_title(windowTitle, title)
         adw_window_title_set_subtitle(windowTitle, view?.folderPosition ?? "")
-        let zoom = view?.canvas.zoom
+        let zoom = activeCanvas?.zoom
         zoomToolbar.show(percent: zoom?.percent)
         gtk_widget_set_visible(zoomToolbar.widget, zoom == nil ? 0 : 1)
         gtk_widget_set_visible(zoomToolbar.percentage, zoom == nil ? 0 : 1)
@@ -209,12 +215,12 @@ final class DocumentWindow {
             gtk_window_present(shortcuts.window)
             g_object_unref(raw(shortcuts)) // GTK keeps toplevels alive while they are open
         }
-        actions.add("zoom-in") { [weak self] in self?.selectedView?.canvas.zoomIn() }
-        actions.add("zoom-out") { [weak self] in self?.selectedView?.canvas.zoomOut() }
-        actions.add("zoom-reset") { [weak self] in self?.selectedView?.canvas.resetZoom() }
-        actions.add("best-fit") { [weak self] in self?.selectedView?.canvas.toggleBestFit() }
-        actions.add("zoom-200") { [weak self] in self?.selectedView?.canvas.zoomToDoubleSize() }
-        actions.add("zoom-fit") { [weak self] in self?.selectedView?.canvas.zoomToFit() }
+        actions.add("zoom-in") { [weak self] in self?.activeCanvas?.zoomIn() }
+        actions.add("zoom-out") { [weak self] in self?.activeCanvas?.zoomOut() }
+        actions.add("zoom-reset") { [weak self] in self?.activeCanvas?.resetZoom() }
+        actions.add("best-fit") { [weak self] in self?.activeCanvas?.toggleBestFit() }
+        actions.add("zoom-200") { [weak self] in self?.activeCanvas?.zoomToDoubleSize() }
+        actions.add("zoom-fit") { [weak self] in self?.activeCanvas?.zoomToFit() }
         actions.add("reload") { [weak self] in self?.selectedView?.reload() }
         actions.add("play-pause") { [weak self] in self?.selectedView?.player?.togglePause() }
         actions.add("show-context-menu") { [weak self] in

@@ -14,4 +14,15 @@ enum MenuSections {
         }
         return gcast(raw(menu), g_menu_model_get_type())
     }
+
+    /// Adds a submenu (`submenu`, a live menu the caller keeps up to date) at the end of
+    /// section `index` of a menu `model` made above.
+    static func appendSubmenu(
+        _ label: String, _ submenu: OpaquePointer, toSection index: Int32, of model: UnsafeMutablePointer<GMenuModel>
+    ) {
+        guard index < g_menu_model_get_n_items(model), let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION)
+        else { return }
+        defer { g_object_unref(raw(section)) }
+        g_menu_append_submenu(OpaquePointer(section), label, gcast(UnsafeMutableRawPointer(submenu), g_menu_model_get_type()))
+    }
 }

@@ -1,0 +1,94 @@
+import CGtk
+import GtkSupport
+
+/// Comparing tabs side by side (BEHAVIOUR F6): "Compare With" in the image's and the tab's
+/// menus lists the window's other tabs; choosing one shows both in a `CompareView` in place
+/// of the tabs, a third and fourth join it the same way. Esc, or closing panes down to one,
+/// shows the tabs again.
+extension DocumentWindow {
+    func installCompare() {
+        actions.addInt("compare-with") { [weak self] position in
+            guard let self, let view = self.selectedView else { return }
+            self.compare(view, with: Int(position))
+        }
+        actions.addInt("tab-compare-with") { [weak self] position in
+            guard let self, let page = self.menuTarget, let view = Self.view(of: page) else { return }
+            self.compare(view, with: Int(position))
+        }
+        actions.add("end-compare") { [weak self] in self?.endComparison() }
+        actions.setEnabled("end-compare", false)
+    }
+
+    /// The canvas the zoom and rotation commands act on: the comparison's active pane, or
+    /// the selected tab's.
+    var activeCanvas: ImageCanvas? {
+        if let comparison { return comparison.activePane?.canvas }
+        return selectedView?.canvas
+    }
+
+    var isComparing: Bool { comparison != nil }
+
+    /// Shows `view` and the tab at `position` side by side (or adds that tab to the panes).
+    func compare(_ view: DocumentView, with position: Int) {
+        guard position >= 0, position < pageCount, let other = Self.view(of: pages[position]), other !== view else { return }
+        let comparison = self.comparison ?? startComparison()
+        comparison.add(view)
+        comparison.add(other)
+        update()
+    }
+
+    private func startComparison() -> CompareView {
+        let comparison = CompareView(hue: selectedView?.document.view.hue ?? HueControl.neutral)
+        comparison.onEnd = { [weak self] in self?.endComparison() }
+        comparison.onZoomChanged = { [weak self] in self?.update() }
+        let escape = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_CAPTURE)
+        onKeyPressed(raw(escape)) { [weak self] key, _, _ in
+            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            self?.endComparison()
+            return true
+        }
+        gtk_widget_add_controller(comparison.widget, escape)
+        gtk_stack_add_named(content, comparison.widget, "compare")
+        gtk_stack_set_visible_child_name(content, "compare")
+        self.comparison = comparison
+        actions.setEnabled("end-compare", true)
+        return comparison
+    }
+
+    /// Back to the tabs, as they were.
+    func endComparison() {
+        guard let comparison else { return }
+        self.comparison = nil
+        actions.setEnabled("end-compare", false)
+        gtk_stack_set_visible_child_name(content, pageCount > 0 ? "tabs" : "start")
+        gtk_stack_remove(content, comparison.widget)
+        if let view = selectedView { gtk_widget_grab_focus(view.canvas.widget) }
+        update()
+    }
+
+    /// The Compare With submenus list every tab of the window by name (choosing the tab
+    /// itself does nothing).
+    func updateCompareTargets() {
+        // Labels are mnemonics: a name's underscores are doubled.
+        let names = pages.map {
+            (string(adw_tab_page_get_title($0)) ?? "").split(separator: "_", omittingEmptySubsequences: false).joined(separator: "__")
+        }
+        for (menu, action) in [(compareTargets, "win.compare-with"), (tabCompareTargets, "win.tab-compare-with")] {
+            let model: UnsafeMutablePointer<GMenuModel> = gcast(raw(menu), g_menu_model_get_type())
+            let current = (0..<g_menu_model_get_n_items(model)).map { index -> String in
+                let value = g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_LABEL, nil)
+                defer { if let value { g_variant_unref(value) } }
+                return value.map { String(cString: g_variant_get_string($0, nil)) } ?? ""
+            }
+            guard current != names else { continue }
+            g_menu_remove_all(menu)
+            for (position, name) in names.enumerated() {
+                let item = g_menu_item_new(name, nil)!
+                g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(position)))
+                g_menu_append_item(menu, item)
+                g_object_unref(raw(item))
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// Compare With (BEHAVIOUR F6): tabs side by side in named panes whose views are linked.
+final class CompareTests: XCTestCase {
+    @MainActor static func activate(_ window: DocumentWindow, _ action: String, _ position: Int) {
+        g_action_group_activate_action(OpaquePointer(window.window), action, g_variant_new_int32(Int32(position)))
+    }
+
+    @MainActor static func settle(_ pane: ComparePane) {
+        gtk_widget_queue_draw(pane.canvas.widget)
+        GtkTestEnvironment.pump(timeout: 5) { pane.canvas.showsExactRendering }
+    }
+
+    func testTwoNamedPanesThatZoomAndPanTogether() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = [LinkViewTests.gradient(harness, "a.png"), LinkViewTests.gradient(harness, "b.png")]
+            let window = try XCTUnwrap(harness.open(urls))
+            LinkViewTests.select(window.views[0], in: window)
+            Self.activate(window, "compare-with", 1)
+            let comparison = try XCTUnwrap(window.comparison)
+            XCTAssertEqual(string(gtk_stack_get_visible_child_name(window.content)), "compare")
+            XCTAssertEqual(comparison.panes.map(\.displayName), ["a.png", "b.png"])
+            let (a, b) = (comparison.panes[0], comparison.panes[1])
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { a.canvas.zoom != nil && b.canvas.zoom != nil })
+            XCTAssertEqual(a.visiblePage, "image")
+
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.actions.isEnabled("zoom-200") }, "the toolbar follows the panes")
+            window.actions.activate("zoom-200") // the active pane, a
+            XCTAssertEqual(a.canvas.zoom?.scale, 2)
+            XCTAssertEqual(b.canvas.zoom?.scale, 2, "the other pane follows at once")
+            let horizontal = gtk_scrollable_get_hadjustment(OpaquePointer(b.canvas.widget))!
+            gtk_adjustment_set_value(horizontal, gtk_adjustment_get_value(horizontal) + 300) // panning b
+            XCTAssertEqual(a.canvas.offset.x, b.canvas.offset.x, accuracy: 0.5, "a follows b")
+            comparison.hueControl.value = 0.3
+            XCTAssertEqual(a.canvas.hue, 0.3)
+            XCTAssertEqual(b.canvas.hue, 0.3, "one slider for every pane")
+
+            // On screen: the same picture, so the same pixels in both panes.
+            Self.settle(a)
+            Self.settle(b)
+            let left = try XCTUnwrap(WidgetRenderer.render(a.canvas.widget))
+            let right = try XCTUnwrap(WidgetRenderer.render(b.canvas.widget))
+            for (x, y) in [(40, 40), (200, 150), (100, 300)] {
+                XCTAssertTrue(left.pixel(x, y).isClose(to: right.pixel(x, y), tolerance: 2), "(\(x), \(y))")
+            }
+            XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png"], "the tabs stay")
+        }
+    }
+
+    func testEscEndsTheComparisonAndTheTabsAreAsTheyWere() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png"])))
+            LinkViewTests.select(window.views[0], in: window)
+            Self.activate(window, "compare-with", 1)
+            XCTAssertTrue(window.isComparing)
+            XCTAssertTrue(window.actions.isEnabled("end-compare"))
+            window.actions.activate("end-compare")
+            XCTAssertFalse(window.isComparing)
+            XCTAssertEqual(string(gtk_stack_get_visible_child_name(window.content)), "tabs")
+            XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png"])
+            XCTAssertEqual(TabTests.selectedTitle(window), "a.png")
+        }
+    }
+
+    func testAPaneShowsItsTabsErrorAndClosingItEndsTheComparison() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let broken = harness.fixtures.url("broken.png")
+            try Data("not an image".utf8).write(to: broken)
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"]) + [broken]))
+            LinkViewTests.select(window.views[0], in: window)
+            Self.activate(window, "compare-with", 1)
+            let comparison = try XCTUnwrap(window.comparison)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { comparison.panes[1].visiblePage == "error" })
+            XCTAssertEqual(comparison.panes[0].visiblePage, "image")
+            comparison.remove(comparison.panes[1].source) // its close button
+            XCTAssertFalse(window.isComparing, "one pane is no comparison")
+        }
+    }
+
+    func testUpToFourPanesAndAClosedTabLeavesThem() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png", "c.png", "d.png", "e.png"])))
+            LinkViewTests.select(window.views[0], in: window)
+            for position in 1...4 { Self.activate(window, "compare-with", position) }
+            let comparison = try XCTUnwrap(window.comparison)
+            XCTAssertEqual(comparison.panes.map(\.displayName), ["a.png", "b.png", "c.png", "d.png"], "four at most")
+            adw_tab_view_close_page(window.tabView, window.pages[3])
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(comparison.panes.map(\.displayName), ["a.png", "b.png", "c.png"])
+        }
+    }
+
+    func testTheMenusListTheTabsToCompareWith() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b_2.png"])))
+            for menu in [window.compareTargets, window.tabCompareTargets] {
+                let model: UnsafeMutablePointer<GMenuModel> = gcast(UnsafeMutableRawPointer(menu), g_menu_model_get_type())
+                let labels = (0..<g_menu_model_get_n_items(model)).map { index -> String in
+                    let value = g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_LABEL, nil)
+                    defer { if let value { g_variant_unref(value) } }
+                    return value.map { String(cString: g_variant_get_string($0, nil)) } ?? ""
+                }
+                XCTAssertEqual(labels, ["a.png", "b__2.png"], "every tab, its underscore not a mnemonic")
+            }
+            // The tab's menu, opened on b, compares b with a.
+            window.menuPage = window.pages[1]
+            Self.activate(window, "tab-compare-with", 0)
+            XCTAssertEqual(window.comparison?.panes.map(\.displayName), ["b_2.png", "a.png"])
+        }
+    }
+}
