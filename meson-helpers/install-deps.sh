@@ -19,6 +19,8 @@ packages=(
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool xclip imagemagick x11-utils poppler-utils
   # a window manager for the tests that need one (fullscreen, maximized windows)
   matchbox-window-manager
+  # two monitors for the presentation's tests: Xorg's dummy driver, openbox, xrandr
+  xserver-xorg-core xserver-xorg-video-dummy openbox x11-xserver-utils
   # desktop integration checks
   desktop-file-utils appstream libgtk-4-bin shared-mime-info
 )

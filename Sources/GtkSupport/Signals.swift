@@ -293,3 +293,15 @@ public func onFileMonitorChanged(_ monitor: UnsafeMutableRawPointer, _ handler: 
     }
     return connect(monitor, "changed", signature: SignalSignature([.pointer, .pointer, .int32]), thunk: thunk, handler: handler)
 }
+
+public typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
+
+/// `void (*)(GListModel *self, guint position, guint removed, guint added, gpointer data)`.
+@discardableResult
+public func onItemsChanged(_ model: UnsafeMutableRawPointer, _ handler: @escaping ItemsChangedHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+        guard let box = ClosureBox<ItemsChangedHandler>.from(data) else { return }
+        MainActor.assumeIsolated { box.call(position, removed, added) }
+    }
+    return connect(model, "items-changed", signature: SignalSignature([.int32, .int32, .int32]), thunk: thunk, handler: handler)
+}

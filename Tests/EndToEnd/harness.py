@@ -46,7 +46,7 @@ from accessibility import (ancestors, describe, do_action, dump, extents, find_a
                            probably_showing, states, walk)
 from app import App
 from fixtures import QUADRANTS, convert_image, fixture_dir, write_quadrants
-from images import Image, close_enough, write_png
+from images import Image, close_enough, rotated, write_png
 from iro_widgets import (normalise_spaces, tab_bar, tab_labels, wait_zoom_text, zoom_label,
                          zoom_percent)
 from processes import become_subreaper, descendants, end_tree, read_line, reap_orphans

@@ -1,10 +1,12 @@
 """Pixels in pure Python (zlib + struct): writing 8-bit RGB PNGs, the Image class
 (screenshots decoded from PPM, PNGs read back, cropping, comparing) and colour
-comparison with a tolerance (close_enough).
+comparison with a tolerance (close_enough), and a colour through Iro's hue (rotated).
 """
 
+import math
 import struct
 import zlib
+
 
 def _png_chunk(kind, data):
     return (struct.pack('>I', len(data)) + kind + data +
@@ -24,6 +26,20 @@ def write_png(path, width, height, pixel_fn=None, rows=None):
     with open(path, 'wb') as f:
         f.write(data)
     return path
+
+
+def rotated(colour, degrees):
+    """The colour through Iro's hue matrix (SVG/CSS hueRotate, luminance-preserving),
+    clamped, as 8-bit values."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    lr, lg, lb = 0.213, 0.715, 0.072
+    rows = [
+        [lr + c * (1 - lr) - s * lr, lg - c * lg - s * lg, lb - c * lb + s * (1 - lb)],
+        [lr - c * lr + s * 0.143, lg + c * (1 - lg) + s * 0.140, lb - c * lb - s * 0.283],
+        [lr - c * lr - s * (1 - lr), lg - c * lg + s * lg, lb + c * (1 - lb) + s * lb],
+    ]
+    rgb = [v / 255 for v in colour]
+    return tuple(round(255 * min(1, max(0, sum(r * v for r, v in zip(row, rgb))))) for row in rows)
 
 
 def close_enough(actual, expected, tolerance=12):

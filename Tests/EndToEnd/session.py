@@ -58,8 +58,11 @@ class Session(Screenshots, KeyboardAndPointer):
     screenshots (screen.Screenshots) and sends input (user_input.KeyboardAndPointer)
     on its display."""
 
-    def __init__(self, width=1920, height=1080, depth=24):
+    def __init__(self, width=1920, height=1080, depth=24, two_monitors=False):
+        """`two_monitors`: Xorg's dummy driver instead of Xvfb, with a second monitor
+        (1280x720, right of the first) that `unplug_second_monitor` takes away."""
         self.size = (width, height, depth)
+        self.two_monitors = two_monitors
         self.tmp = None
         self.display = None
         self.bus_address = None
@@ -88,7 +91,10 @@ class Session(Screenshots, KeyboardAndPointer):
         self.tmp = tempfile.mkdtemp(prefix='iro-e2e-')
         try:
             self._start_dbus()
-            self._start_xvfb()
+            if self.two_monitors:
+                self._start_xorg_dummy()
+            else:
+                self._start_xvfb()
             self._start_atspi()
             import pyatspi  # noqa: F401  (after the environment points at our buses)
         except BaseException:
@@ -196,6 +202,43 @@ class Session(Screenshots, KeyboardAndPointer):
             end_tree(proc)
             self._procs.remove(('xvfb', proc))
         raise RuntimeError('no free X display in :300-:399 for Xvfb')
+
+    def _start_xorg_dummy(self):
+        """Xorg with the dummy driver and two outputs (two-monitors.conf) on a free display."""
+        missing = [t for t in ('Xorg', 'openbox', 'xrandr') if not shutil.which(t)]
+        if not os.path.exists('/usr/lib/xorg/modules/drivers/dummy_drv.so'):
+            missing.append('xserver-xorg-video-dummy')
+        if missing:
+            skip('not installed: ' + ', '.join(missing) + ' (meson-helpers/install-deps.sh)')
+        conf = os.path.join(HERE, 'two-monitors.conf')
+        first = 400 + os.getpid() % 50
+        for n in list(range(first, 500)) + list(range(400, first)):
+            if os.path.exists(f'/tmp/.X{n}-lock') or os.path.exists(f'/tmp/.X11-unix/X{n}'):
+                continue
+            proc = self._spawn('xorg', ['Xorg', f':{n}', '-config', conf, '-noreset', '-nolisten', 'tcp',
+                                        '-logfile', os.path.join(self.tmp, 'xorg-server.log')])
+            if self._xvfb_ready(proc, n):
+                self.display = f':{n}'
+                self._setenv('DISPLAY', self.display)
+                return
+            end_tree(proc)
+            self._procs.remove(('xorg', proc))
+            if not os.path.exists(f'/tmp/.X{n}-lock'):
+                break  # it failed for another reason than a taken display
+        skip('Xorg with the dummy driver could not start here (see xorg-server.log)')
+
+    def start_openbox(self):
+        """openbox: a window manager that puts a window full screen on the monitor asked for."""
+        self._spawn('openbox', ['openbox', '--sm-disable'])
+
+        def announced():
+            r = subprocess.run(['xprop', '-root', '_NET_SUPPORTING_WM_CHECK'], capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            return 'window id' in r.stdout
+        poll(announced, what='openbox')
+
+    def unplug_second_monitor(self):
+        subprocess.run(['xrandr', '--output', 'DUMMY1', '--off'], check=True, timeout=TIMEOUT)
 
     @staticmethod
     def _xvfb_ready(proc, n):

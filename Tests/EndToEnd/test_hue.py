@@ -8,27 +8,12 @@ timeout after it was first seen, and it must have been drawn in a screenshot
 taken while it was still in the accessibility tree, so a busy machine that looks late
 still passes."""
 
-import math
 import os
 import time
 
-from harness import (TIMEOUT, QUADRANTS, Session, close_enough, extents, fixture_dir, in_tree,
+from harness import (TIMEOUT, QUADRANTS, Session, close_enough, extents, fixture_dir, in_tree, rotated,
                      poll, probably_showing, quadrant_centres, quadrant_mismatches,
                      wait_quadrants, write_quadrants)
-
-
-def rotated(colour, degrees):
-    """The colour through Iro's hue matrix (SVG/CSS hueRotate, luminance-preserving),
-    clamped, as 8-bit values."""
-    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    lr, lg, lb = 0.213, 0.715, 0.072
-    rows = [
-        [lr + c * (1 - lr) - s * lr, lg - c * lg - s * lg, lb - c * lb + s * (1 - lb)],
-        [lr - c * lr + s * 0.143, lg + c * (1 - lg) + s * 0.140, lb - c * lb - s * 0.283],
-        [lr - c * lr - s * (1 - lr), lg - c * lg + s * lg, lb + c * (1 - lb) + s * lb],
-    ]
-    rgb = [v / 255 for v in colour]
-    return tuple(round(255 * min(1, max(0, sum(r * v for r, v in zip(row, rgb))))) for row in rows)
 
 
 # The overlay shows for the first 2 s after the image appears, then fades out (~250 ms).

@@ -114,6 +114,40 @@ final class FrameBenchmark: XCTestCase {
         }
         report("pan-step-frame (100 %)", pan)
 
+        // The same pan steps while presenting (BEHAVIOUR F3): a second 1920×1080 window
+        // full screen (on Xvfb's one monitor, over the first) follows each step. What both
+        // windows paint for one step, added up.
+        if let monitor = window.monitors.first {
+            let presentation = PresentationWindow(on: monitor)
+            window.presentation = presentation
+            presentation.show()
+            presentation.follow(canvas)
+            let presented = presentation.canvas
+            let settleBoth = {
+                settle()
+                GtkTestEnvironment.pump(timeout: 10) { presented.showsExactRendering }
+                GtkTestEnvironment.pump(for: 0.05)
+            }
+            settleBoth()
+            let presentationRecorder = FrameRecorder(presentation.window.widget)
+            print("BENCH presentation viewport \(presented.viewportSize)")
+            var both: [Double] = [], presentationFrames: [Double] = []
+            for _ in 0..<(runs * 2) {
+                _ = recorder.take()
+                _ = presentationRecorder.take()
+                canvas.configureAdjustments(offset: Point(x: canvas.offset.x + 50, y: canvas.offset.y + 30))
+                settleBoth()
+                let main = recorder.take(), shown = presentationRecorder.take()
+                presentationFrames.append(contentsOf: shown)
+                // The frames of one step: the first of each window (the step itself), then
+                // each one's exact frame.
+                both.append((main.first ?? 0) + (shown.first ?? 0))
+            }
+            report("pan-step-first-frames (main + presentation, 100 %)", both)
+            report("pan-step-presentation-frame", presentationFrames)
+            window.stopPresenting()
+        }
+
         // Hue steps at best fit and at 100 %.
         for action in ["best-fit", "zoom-reset"] {
             if action == "best-fit" {

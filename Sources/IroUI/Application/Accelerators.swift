@@ -57,6 +57,8 @@ enum Accelerators {
                     "Previous Tab", shown: "<Control><Shift>Tab <Control>Page_Up"),
                 // Zoom, position, rotation and hue shared with the other linked tabs (BEHAVIOUR F6).
                 Entry("win.link-view", ["l"], "Link View"),
+                // The image full screen on another monitor (BEHAVIOUR F3).
+                Entry("win.present", ["<Control><Shift>p"], "Present on Other Monitor"),
             ]
                 + (1...9).map { n in
                     Entry("win.select-tab(\(n))", ["<Alt>\(n)"], "Go to Tab 1…9", shown: "<Alt>1...<Alt>9", listed: n == 1)

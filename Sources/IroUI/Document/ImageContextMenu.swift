@@ -18,7 +18,10 @@ final class ImageContextMenu {
         [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],
         [("Rotate _Clockwise", "win.rotate-clockwise"), ("Rotate Counter_clockwise", "win.rotate-counterclockwise")],
         [("_Link View", "win.link-view")],
-        [("F_ullscreen", "win.toggle-fullscreen"), ("_Export Adjusted Copy…", "win.export-copy")],
+        [
+            ("F_ullscreen", "win.toggle-fullscreen"), ("Present on _Other Monitor", "win.present"),
+            ("_Export Adjusted Copy…", "win.export-copy"),
+        ],
     ]
 
     /// The section of Link View, which Compare With joins.

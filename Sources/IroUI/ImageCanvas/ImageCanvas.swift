@@ -47,7 +47,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     var hue: Double = 0.5 {
         didSet {
             guard hue != oldValue else { return }
-            if !renderer.recolour(to: hue) { viewChanged() }
+            if !renderer.recolour(to: hue) { viewChanged() } else { onViewChanged?() }
             gtk_widget_queue_draw(widget)
         }
     }
@@ -66,6 +66,9 @@ final class ImageCanvas: CustomWidgetDelegate {
     var onZoomChanged: (@MainActor () -> Void)?
     /// Told when the user moved the view (zoom, scroll, pan, pinch, rotation), for linked views.
     var onMovedByUser: (@MainActor () -> Void)?
+    /// Told on every change of what the view shows (scale, scroll, turn, levels, hue, every
+    /// frame of a zoom animation): a presentation follows it.
+    var onViewChanged: (@MainActor () -> Void)?
     /// A linked view to take once the view has a size (`follow`).
     var pendingLink: LinkedView?
 
@@ -210,6 +213,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     /// scale is at rest (not during an animation or a pinch: those frames scale a level).
     /// Only a mapped canvas asks, so a tab in the background decodes nothing.
     func viewChanged() {
+        onViewChanged?()
         guard let pyramid, let zoom, gtk_widget_get_mapped(widget) != 0 else { return }
         // The target scale, so a decode starts with a zoom animation, not after it.
         let needed = zoom.deviceScale(max(zoom.scale, displayScale))

@@ -10,12 +10,13 @@ extension DocumentWindow {
     /// The file actions whose items explain themselves when disabled.
     static let explainedActions: Set<String> = [
         "copy", "copy-path", "trash", "delete-permanently", "show-in-folder", "open-with", "set-background", "print",
-        "export-copy",
+        "export-copy", "present",
     ]
 
     /// Why `action` is disabled now; nil when it is enabled or not a file action.
     func whyDisabled(_ action: String) -> String? {
         guard Self.explainedActions.contains(action), !actions.isEnabled(action) else { return nil }
+        if action == "present" { return "Connect a second monitor to present on it" }
         guard let view = selectedView else { return "No image is open" }
         if view.isLoading { return "The image is still loading" }
         if view.isFileDeleted { return "The file is no longer on disk" }

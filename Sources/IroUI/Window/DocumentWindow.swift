@@ -54,6 +54,11 @@ final class DocumentWindow {
     var tabAdder: SourceID?
     var tabAdderPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     var tabAdderFallback: SourceID?
+    /// The image full screen on another monitor, while presenting (`+Present`).
+    var presentation: PresentationWindow?
+    /// The header's "Presenting on …" and its Stop button.
+    let presentingIndicator: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    let presentingLabel: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
     /// Tabs side by side, while the user compares them (`+Compare`).
     var comparison: CompareView?
     /// The Compare With submenus' items: the window's tabs (`+Compare`).
@@ -119,6 +124,7 @@ final class DocumentWindow {
         installTabMenu()
         installLinkActions()
         installCompare()
+        installPresent()
         installViewActions()
         installFileActions()
         installProperties(shown: geometry.showsProperties)
@@ -138,6 +144,7 @@ final class DocumentWindow {
             guard let self else { return }
             self.tabAdder?.cancel()
             self.tabAdderFallback?.cancel()
+            self.stopPresenting() // its presentation goes with it
             self.owner?.windowDestroyed(self)
         }
         update()
@@ -199,6 +206,7 @@ final class DocumentWindow {
         actions.setEnabled("next-tab", pageCount > 1)
         actions.setEnabled("previous-tab", pageCount > 1)
         updateViewActions()
+        updatePresenting()
         updateFileActions()
         updateBrowsing()
         properties.show(view)

@@ -12,7 +12,10 @@ enum PrimaryMenu {
             ("Move to T_rash", "win.trash"), ("Set as _Background", "win.set-background"), ("_Print…", "win.print"),
             ("_Export Adjusted Copy…", "win.export-copy"),
         ],
-        [("_Move Tab to New Window", "win.move-tab-to-new-window"), ("_Merge All Windows", "app.merge-all-windows")],
+        [
+            ("Present on _Other Monitor", "win.present"), ("_Move Tab to New Window", "win.move-tab-to-new-window"),
+            ("_Merge All Windows", "app.merge-all-windows"),
+        ],
         [("_Keyboard Shortcuts", "win.show-help-overlay"), ("_About Iro", "app.about")],
     ]
 

@@ -1,0 +1,88 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The image full screen on another monitor (BEHAVIOUR F3), driven from the main window:
+/// it shows the part of the image the main window's view shows, scaled to its monitor,
+/// and follows every zoom, pan, turn and hue change of it in the next frame. Only the
+/// image: no header, no controls, no pointer, black around it. It draws with a canvas of
+/// its own from the same decoded levels (nothing is decoded again). Esc stops it.
+final class PresentationWindow {
+    let window: UnsafeMutablePointer<GtkWindow> = cast(gtk_window_new())
+    let canvas = ImageCanvas()
+    /// The monitor it is full screen on.
+    let monitor: OpaquePointer
+    private let monitorReference: ObjectRef
+    /// The main window's canvas it follows.
+    private weak var leader: ImageCanvas?
+    private var shown: ImagePyramid?
+
+    /// Told when it stops by itself (Esc, or closed).
+    var onStop: (@MainActor () -> Void)?
+
+    init(on monitor: OpaquePointer) {
+        self.monitor = monitor
+        monitorReference = ObjectRef(retaining: UnsafeMutableRawPointer(monitor))
+        gtk_window_set_title(window, "Iro Presentation")
+        gtk_widget_add_css_class(window.widget, "presentation")
+        gtk_window_set_decorated(window, 0)
+        gtk_window_set_child(window, canvas.widget)
+        canvas.hidesPointer = true
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(raw(keys)) { [weak self] key, _, _ in
+            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            self?.onStop?()
+            return true
+        }
+        gtk_widget_add_controller(window.widget, keys)
+        onSignalReturningBool(raw(window), "close-request") { [weak self] in
+            self?.onStop?()
+            return true // the main window closes it
+        }
+    }
+
+    func show() {
+        gtk_window_fullscreen_on_monitor(window, monitor)
+        gtk_window_present(window)
+    }
+
+    func close() {
+        leader?.onViewChanged = nil
+        gtk_window_destroy(window)
+    }
+
+    /// Follows `canvas` (the main window's active one) from now on.
+    func follow(_ canvas: ImageCanvas?) {
+        if leader !== canvas {
+            leader?.onViewChanged = nil
+            leader = canvas
+            canvas?.onViewChanged = { [weak self] in self?.update() }
+        }
+        update()
+    }
+
+    /// Shows what the leader shows now: its image, region, turn and hue.
+    private func update() {
+        guard let leader, let pyramid = leader.pyramid, let zoom = leader.zoom else {
+            shown = nil
+            return
+        }
+        if shown !== pyramid {
+            if let shown, shown.width == pyramid.width, shown.height == pyramid.height {
+                canvas.replacePyramid(pyramid)
+            } else {
+                canvas.show(pyramid, named: "")
+            }
+            shown = pyramid
+        }
+        canvas.hue = leader.hue
+        if canvas.quarterTurns != leader.quarterTurns { canvas.turn(by: leader.quarterTurns - canvas.quarterTurns) }
+        let viewport = canvas.viewportSize
+        guard
+            let (model, offset) = PresentedRegion.view(
+                showing: zoom, scale: leader.displayScale, offset: leader.offset, in: viewport, pixelsPerPoint: canvas.pixelsPerPoint)
+        else { return }
+        canvas.place(model, offset: offset)
+    }
+}

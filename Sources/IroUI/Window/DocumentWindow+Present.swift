@@ -1,0 +1,94 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+
+/// Presenting on another monitor (BEHAVIOUR F3): "Present on Other Monitor" (Ctrl+Shift+P)
+/// puts a `PresentationWindow` full screen there, following the window's active view; the
+/// header says where it presents, with a Stop button. Only with a second monitor; when that
+/// monitor goes away the presentation ends and a toast says so.
+extension DocumentWindow {
+    func installPresent() {
+        actions.add("present") { [weak self] in
+            guard let self else { return }
+            if self.isPresenting { self.stopPresenting() } else { self.startPresenting() }
+        }
+        let stop = gtk_button_new_with_mnemonic("_Stop")!
+        gtk_widget_add_css_class(stop, "destructive-action")
+        gtk_widget_set_tooltip_text(stop, "Stop Presenting (Ctrl+Shift+P)")
+        iro_accessible_set_label(stop, "Stop Presenting")
+        onSignal(raw(stop), "clicked") { [weak self] in self?.stopPresenting() }
+        gtk_box_append(presentingIndicator, presentingLabel.widget)
+        gtk_box_append(presentingIndicator, stop)
+        gtk_widget_set_visible(presentingIndicator.widget, 0)
+        adw_header_bar_pack_start(header, presentingIndicator.widget)
+        if let monitors = monitorList {
+            onItemsChanged(UnsafeMutableRawPointer(monitors)) { [weak self] _, _, _ in self?.monitorsChanged() }
+        }
+    }
+
+    var isPresenting: Bool { presentation != nil }
+
+    private var monitorList: OpaquePointer? {
+        gtk_widget_get_display(window.widget).flatMap { gdk_display_get_monitors($0) }
+    }
+
+    /// The display's monitors (+0 each).
+    var monitors: [OpaquePointer] {
+        guard let list = monitorList else { return [] }
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            guard let item = g_list_model_get_item(list, index) else { return nil }
+            g_object_unref(item) // the list keeps it
+            return OpaquePointer(item)
+        }
+    }
+
+    /// A monitor other than the one this window is on (the first such).
+    var otherMonitor: OpaquePointer? {
+        let mine: OpaquePointer? = gtk_native_get_surface(OpaquePointer(window)).flatMap { surface in
+            gtk_widget_get_display(window.widget).flatMap { gdk_display_get_monitor_at_surface($0, surface) }
+        }
+        return monitors.first { $0 != mine }
+    }
+
+    /// "DUMMY1 (model)": how the header and the toast name a monitor.
+    static func name(of monitor: OpaquePointer) -> String {
+        let connector = string(gdk_monitor_get_connector(monitor)) ?? "another monitor"
+        guard let model = string(gdk_monitor_get_model(monitor)), !model.isEmpty, model != connector else { return connector }
+        return "\(connector) (\(model))"
+    }
+
+    func startPresenting() {
+        guard presentation == nil, monitors.count > 1, let monitor = otherMonitor else { return }
+        let presentation = PresentationWindow(on: monitor)
+        presentation.onStop = { [weak self] in self?.stopPresenting() }
+        self.presentation = presentation
+        presentation.show()
+        presentation.follow(activeCanvas)
+        gtk_label_set_text(presentingLabel, "Presenting on \(Self.name(of: monitor))")
+        gtk_widget_set_visible(presentingIndicator.widget, 1)
+        update()
+    }
+
+    /// Ends the presentation; `reason`, if given, is said in a toast.
+    func stopPresenting(reason: String? = nil) {
+        guard let presentation else { return }
+        self.presentation = nil
+        presentation.close()
+        gtk_widget_set_visible(presentingIndicator.widget, 0)
+        if let reason { toast(reason) }
+        update()
+    }
+
+    private func monitorsChanged() {
+        if let presentation, !monitors.contains(presentation.monitor) {
+            stopPresenting(reason: "The presentation ended: its monitor was disconnected")
+        }
+        update()
+    }
+
+    /// Called by `update()`: the action's sensitivity, and the presentation following the active view.
+    func updatePresenting() {
+        actions.setEnabled("present", isPresenting || monitors.count > 1)
+        presentation?.follow(activeCanvas)
+    }
+}

@@ -1,0 +1,60 @@
+"""Presenting on a second monitor (BEHAVIOUR F3), on Xorg's dummy driver with two monitors
+(DUMMY0 1920x1080, DUMMY1 1280x720 right of it) under openbox: Ctrl+Shift+P puts the image
+full screen on the second monitor's geometry, a zoom and a turn in the main window change
+that monitor's pixels to the region and orientation expected, and unplugging the monitor
+ends the presentation with Iro alive."""
+
+import os
+
+from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_quadrants
+
+SECOND = (1920, 0, 1280, 720)  # the second monitor's geometry
+BLACK = (0, 0, 0)
+
+
+def _presentation(s):
+    ids = s.windows('Iro Presentation')
+    return ids[0] if ids else None
+
+
+def test_the_image_fills_the_second_monitor_follows_zoom_and_turn_and_ends_with_the_monitor():
+    # 1600x1200 on 1280x720: best fit is 960x720 with black bars 160 px wide left and right.
+    png = write_quadrants(os.path.join(fixture_dir(), 'present.png'), 1600, 1200)
+    with Session(two_monitors=True) as s:
+        s.start_openbox()
+        app = s.launch([png])
+        frame = app.frame('present.png')
+        s.focus_window('present.png')
+        s.key('ctrl+shift+p')
+        wid = app.wait(lambda: _presentation(s), 'the presentation window')
+        app.wait(lambda: s.window_geometry(wid) == SECOND, f'the presentation full screen on {SECOND}')
+        left_bar = (SECOND[0] + 80, 200)
+        top_left = (SECOND[0] + 160 + 120, 120)
+        app.wait(lambda: s.pixel(*left_bar) == BLACK and close_enough(s.pixel(*top_left), QUADRANTS['top_left']),
+                 'the whole image on black, letterboxed')
+        app.find('label', 'Presenting on DUMMY1', root=frame)
+
+        # 200 % in the main window: the part it shows fills the presentation's width.
+        s.focus_window('present.png')
+        s.key('2')
+        app.wait(lambda: close_enough(s.pixel(*left_bar), QUADRANTS['top_left']),
+                 'the bar gone: the zoomed region fills the monitor, its top left red')
+        # Turned clockwise, the bottom-left quadrant (blue) comes to the top left.
+        s.key('r')
+        app.wait(lambda: close_enough(s.pixel(*left_bar), QUADRANTS['bottom_left']), 'the presentation turned too')
+        # The hue a third of a turn (+120°) through the main window's slider: the second
+        # monitor's blue turns as the main window's does.
+        main_canvas = app.find('image', 'present.png', root=frame)
+        cx, cy, cw, ch = app.screen_extents(main_canvas, frame)
+        s.mousemove(cx + cw // 2, cy + ch - 30)
+        slider = app.find('slider', 'Hue', root=frame)
+        slider.queryValue().currentValue = 0.5 + 1 / 3
+        expected = rotated(QUADRANTS['bottom_left'], 120)
+        app.wait(lambda: close_enough(s.pixel(*left_bar), expected, tolerance=16),
+                 f'the presentation\'s colours turned to {expected}')
+
+        s.unplug_second_monitor()
+        app.wait(lambda: _presentation(s) is None, 'the presentation closed with its monitor')
+        assert app.alive(), 'Iro keeps running'
+        app.find('label', 'The presentation ended: its monitor was disconnected', root=frame)
+        app.wait(lambda: not app.find_all('label', 'Presenting on DUMMY1', root=frame), 'the header indicator gone')

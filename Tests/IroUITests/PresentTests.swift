@@ -1,0 +1,61 @@
+import CGtk
+import Foundation
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// Presenting (BEHAVIOUR F3) on Xvfb's one monitor: the action is insensitive and says why;
+/// a presentation made by hand on that monitor follows the main window's view (the
+/// end-to-end test, on two monitors, covers the rest).
+final class PresentTests: XCTestCase {
+    func testWithOneMonitorTheActionIsInsensitiveAndSaysWhy() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"])))
+            XCTAssertEqual(window.monitors.count, 1, "Xvfb has one")
+            XCTAssertFalse(window.actions.isEnabled("present"))
+            XCTAssertEqual(window.whyDisabled("present"), "Connect a second monitor to present on it")
+            window.startPresenting()
+            XCTAssertFalse(window.isPresenting)
+        }
+    }
+
+    func testThePresentationFollowsZoomTurnHueAndTheSelectedTab() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = [LinkViewTests.gradient(harness, "a.png"), harness.fixtures.quadrants("b.png", width: 300, height: 200)]
+            let window = try XCTUnwrap(harness.open(urls))
+            LinkViewTests.select(window.views[0], in: window)
+            let monitor = try XCTUnwrap(window.monitors.first)
+            let presentation = PresentationWindow(on: monitor)
+            window.presentation = presentation
+            defer { window.stopPresenting() }
+            presentation.show()
+            presentation.follow(window.activeCanvas)
+            let shown = presentation.canvas
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { shown.zoom != nil && shown.viewportSize.width > 0 })
+            XCTAssertTrue(shown.pyramid === window.views[0].canvas.pyramid, "the same levels: nothing decoded again")
+            XCTAssertTrue(shown.hidesPointer)
+
+            window.actions.activate("zoom-200")
+            let main = try XCTUnwrap(window.activeCanvas), zoom = try XCTUnwrap(main.zoom)
+            let expected = try XCTUnwrap(
+                PresentedRegion.view(showing: zoom, scale: main.displayScale, offset: main.offset, in: shown.viewportSize, pixelsPerPoint: 1))
+            let scale = try XCTUnwrap(shown.zoom?.scale)
+            XCTAssertEqual(scale, expected.model.scale, accuracy: 1e-9, "the region the main view shows, scaled")
+            window.actions.activate("rotate-clockwise")
+            XCTAssertEqual(shown.quarterTurns, 1)
+            window.views[0].hueControl.value = 0.8
+            XCTAssertEqual(shown.hue, 0.8)
+
+            LinkViewTests.select(window.views[1], in: window)
+            XCTAssertTrue(shown.pyramid === window.views[1].canvas.pyramid, "the selected tab's image")
+            XCTAssertEqual(shown.quarterTurns, 0)
+        }
+    }
+}
