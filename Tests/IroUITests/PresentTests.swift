@@ -45,7 +45,8 @@ final class PresentTests: XCTestCase {
             window.actions.activate("zoom-200")
             let main = try XCTUnwrap(window.activeCanvas), zoom = try XCTUnwrap(main.zoom)
             let expected = try XCTUnwrap(
-                PresentedRegion.view(showing: zoom, scale: main.displayScale, offset: main.offset, in: shown.viewportSize, pixelsPerPoint: 1))
+                PresentedRegion.view(
+                    showing: zoom, scale: main.displayScale, offset: main.offset, in: shown.viewportSize, pixelsPerPoint: 1))
             let scale = try XCTUnwrap(shown.zoom?.scale)
             XCTAssertEqual(scale, expected.model.scale, accuracy: 1e-9, "the region the main view shows, scaled")
             window.actions.activate("rotate-clockwise")

@@ -43,6 +43,11 @@ final class PresentationWindow {
     }
 
     func show() {
+        // The monitor's size from the start: a window manager makes it full screen there,
+        // and without one it still covers as much.
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        gtk_window_set_default_size(window, area.width, area.height)
         gtk_window_fullscreen_on_monitor(window, monitor)
         gtk_window_present(window)
     }

@@ -64,6 +64,7 @@ extension DocumentWindow {
         self.presentation = presentation
         presentation.show()
         presentation.follow(activeCanvas)
+        present() // the keyboard stays with the controller, not the presentation
         gtk_label_set_text(presentingLabel, "Presenting on \(Self.name(of: monitor))")
         gtk_widget_set_visible(presentingIndicator.widget, 1)
         update()
