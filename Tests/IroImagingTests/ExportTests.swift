@@ -153,6 +153,28 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try Self.leftovers(in: fixtures.folder), [])
     }
 
+    /// A replaced file keeps its permissions; a new one gets what the umask allows, as any new file.
+    func testPermissionsAreKeptOrFollowTheUmask() throws {
+        func mode(_ url: URL) throws -> mode_t {
+            var info = stat()
+            XCTAssertEqual(stat(url.path, &info), 0)
+            return info.st_mode & 0o7777
+        }
+        let existing = fixtures.bytes("private.png", [1, 2, 3])
+        XCTAssertEqual(chmod(existing.path, 0o640), 0)
+        let fresh = fixtures.url("fresh.png")
+        for destination in [existing, fresh] {
+            let source = Self.pixbuf(width: 4, height: 4, alpha: false) { _, _ in RGBA(1, 2, 3) }
+            defer { g_object_unref(raw(source)) }
+            try HueExport.writeSynchronously(
+                try XCTUnwrap(PixbufSnapshot(copying: source)), hue: 0.5, to: RawPath(destination.path), original: nil)
+        }
+        XCTAssertEqual(try mode(existing), 0o640)
+        let mask = umask(0)
+        umask(mask)
+        XCTAssertEqual(try mode(fresh), 0o666 & ~mask)
+    }
+
     func testAFailedWriteLeavesNoPartialFileAndTheOldFileIntact() throws {
         let old = [UInt8](repeating: 0x42, count: 1000)
         let destination = fixtures.bytes("keep.png", old)
@@ -377,6 +399,7 @@ final class ExportTests: XCTestCase {
 
     /// Temporary files an export left behind.
     static func leftovers(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(AtomicReplace.temporaryPrefix) }
+        // GIO's temporary files are hidden ones beside the destination.
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
     }
 }

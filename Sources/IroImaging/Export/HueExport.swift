@@ -49,11 +49,9 @@ public enum HueExport {
         let name = destination.lastComponent.displayString
         guard let format = format(forFileName: name) else { throw .unsupportedFormat(fileName: name) }
         if let original, isSameFile(destination, original) { throw .sameAsOriginal }
-        try AtomicReplace.write(to: destination) { (temporary: RawPath) throws(ExportError) in
-            guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
-            try adjust(pixbuf, hue: hue)
-            try save(pixbuf, to: temporary, format: format)
-        }
+        guard let pixbuf = snapshot.claim() else { throw .snapshotUsed }
+        try adjust(pixbuf, hue: hue)
+        try FileReplace.write(try encode(pixbuf, format: format), to: destination)
     }
 
     /// The snapshot's pixels as the view shows them: hue adjusted, turned by `quarterTurns`
@@ -105,9 +103,9 @@ public enum HueExport {
         }
     }
 
-    /// Writes `pixbuf` (sRGB, as every decode is) tagged as sRGB: a JPEG embeds an sRGB
-    /// profile, a PNG gets an sRGB chunk.
-    nonisolated static func save(_ pixbuf: OpaquePointer, to path: RawPath, format: Format) throws(ExportError) {
+    /// `pixbuf` (sRGB, as every decode is) encoded and tagged as sRGB: a JPEG embeds an
+    /// sRGB profile, a PNG gets an sRGB chunk.
+    nonisolated static func encode(_ pixbuf: OpaquePointer, format: Format) throws(ExportError) -> [UInt8] {
         var options: [(String, String)] = []
         if format == .jpeg {
             options.append(("quality", jpegQuality))
@@ -132,22 +130,9 @@ public enum HueExport {
         }
         defer { g_free(buffer) }
         guard let buffer else { throw .writeFailed(detail: "nothing was encoded") }
-        var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: Int(size)))
         if format == .png { bytes = ColourProfile.taggingSRGB(png: bytes) }
-        try write(bytes, to: path)
-    }
-
-    private nonisolated static func write(_ bytes: [UInt8], to path: RawPath) throws(ExportError) {
-        guard let file = path.withCString({ fopen($0, "wb") }) else { throw failure(errno) }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0
-        let code = errno
-        let closed = fclose(file) == 0
-        guard written == bytes.count, flushed, closed else { throw failure(code) }
-    }
-
-    private nonisolated static func failure(_ code: Int32) -> ExportError {
-        code == ENOSPC ? .noSpace : .writeFailed(detail: String(cString: strerror(code)))
+        return bytes
     }
 
     /// Whether `a` names the same file as `b`: the same inode when both exist, else the

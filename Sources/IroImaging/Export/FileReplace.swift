@@ -1,0 +1,60 @@
+import CGtk
+import GObjectSupport
+import Glibc
+import IroCore
+
+/// Writes a file so that anyone looking sees the old file or the whole new one, never a
+/// part (BEHAVIOUR D6), through GIO's `g_file_replace`: it writes a hidden temporary file
+/// beside the destination, flushes it, gives it the old file's permissions and renames it
+/// over the destination when the stream closes. A write that fails closes the stream
+/// cancelled, which removes what was written; a new file (GIO writes one in place) is
+/// removed too. Any location GIO can write is fine; a local path is what Iro hands it.
+enum FileReplace {
+    static func write(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
+        let folder = destination.deletingLastComponent
+        let existed = destination.withCString { access($0, F_OK) } == 0
+        let file = destination.withCString { g_file_new_for_path($0) }!
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        let cancellable = g_cancellable_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+
+        let opened: UnsafeMutablePointer<GFileOutputStream>?
+        do {
+            opened = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable, $0) }
+        } catch {
+            throw classify(error, folder: folder)
+        }
+        guard let opened else { throw .writeFailed(detail: "GIO gave no stream") }
+        defer { g_object_unref(UnsafeMutableRawPointer(opened)) }
+        let stream: UnsafeMutablePointer<GOutputStream> = gcast(UnsafeMutableRawPointer(opened), g_output_stream_get_type())
+        do throws(GLibError) {
+            var written: gsize = 0
+            let wrote = bytes.withUnsafeBytes { raw in
+                Result { () throws(GLibError) in
+                    try withGError { g_output_stream_write_all(stream, raw.baseAddress, gsize(raw.count), &written, cancellable, $0) }
+                }
+            }
+            _ = try wrote.get()
+            _ = try withGError { g_output_stream_close(stream, nil, $0) }
+        } catch {
+            // Closed cancelled: GIO removes its temporary file and the old one stays.
+            g_cancellable_cancel(cancellable)
+            _ = g_output_stream_close(stream, cancellable, nil)
+            if !existed { _ = destination.withCString { unlink($0) } }
+            throw classify(error, folder: folder)
+        }
+    }
+
+    static func classify(_ error: GLibError, folder: RawPath) -> ExportError {
+        func io(_ code: GIOErrorEnum) -> Bool { error.matches(g_io_error_quark(), Int32(code.rawValue)) }
+        if io(G_IO_ERROR_PERMISSION_DENIED) || io(G_IO_ERROR_READ_ONLY) { return .permissionDenied(path: folder.displayString) }
+        if io(G_IO_ERROR_NO_SPACE) { return .noSpace }
+        if io(G_IO_ERROR_NOT_FOUND) || io(G_IO_ERROR_NOT_DIRECTORY) {
+            var info = stat()
+            if folder.withCString({ stat($0, &info) }) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+                return .folderMissing(path: folder.displayString)
+            }
+        }
+        return .writeFailed(detail: error.message)
+    }
+}
