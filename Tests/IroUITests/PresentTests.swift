@@ -59,4 +59,21 @@ final class PresentTests: XCTestCase {
             XCTAssertEqual(shown.quarterTurns, 0)
         }
     }
+
+    func testClosingTheMainWindowClosesItsPresentation() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"])))
+            let presentation = PresentationWindow(on: try XCTUnwrap(window.monitors.first))
+            window.presentation = presentation
+            presentation.show()
+            let reference = ObjectRef(retaining: raw(presentation.window))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { gtk_widget_get_mapped(presentation.window.widget) != 0 })
+            window.close()
+            GtkTestEnvironment.pump(for: 0.05)
+            XCTAssertEqual(gtk_widget_get_visible(presentation.window.widget), 0, "the presentation went with its window")
+            _ = reference
+        }
+    }
 }

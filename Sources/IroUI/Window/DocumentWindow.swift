@@ -144,7 +144,9 @@ final class DocumentWindow {
             guard let self else { return }
             self.tabAdder?.cancel()
             self.tabAdderFallback?.cancel()
-            self.stopPresenting() // its presentation goes with it
+            // Its presentation goes with it (no update of a window being torn down).
+            self.presentation?.close()
+            self.presentation = nil
             self.owner?.windowDestroyed(self)
         }
         update()
