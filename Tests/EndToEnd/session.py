@@ -189,19 +189,27 @@ class Session(Screenshots, KeyboardAndPointer):
         -noreset: by default Xvfb resets whenever its last client disconnects, and
         a client connecting during a reset is refused."""
         width, height, depth = self.size
-        first = 300 + os.getpid() % 50
-        for n in list(range(first, 400)) + list(range(300, first)):
+        if not self._start_x_server('xvfb', 300, lambda n: ['Xvfb', f':{n}', '-noreset', '-screen', '0',
+                                                          f'{width}x{height}x{depth}', '-nolisten', 'tcp']):
+            raise RuntimeError('no free X display in :300-:399 for Xvfb')
+
+    def _start_x_server(self, name, base, argv):
+        """Starts `argv(n)` (an X server for display :n) on the first free display of
+        base…base+99, starting at a place of this process's own; whether one started."""
+        first = base + os.getpid() % 50
+        for n in list(range(first, base + 100)) + list(range(base, first)):
             if os.path.exists(f'/tmp/.X{n}-lock') or os.path.exists(f'/tmp/.X11-unix/X{n}'):
                 continue
-            proc = self._spawn('xvfb', ['Xvfb', f':{n}', '-noreset', '-screen', '0',
-                                        f'{width}x{height}x{depth}', '-nolisten', 'tcp'])
+            proc = self._spawn(name, argv(n))
             if self._xvfb_ready(proc, n):
                 self.display = f':{n}'
                 self._setenv('DISPLAY', self.display)
-                return
+                return True
             end_tree(proc)
-            self._procs.remove(('xvfb', proc))
-        raise RuntimeError('no free X display in :300-:399 for Xvfb')
+            self._procs.remove((name, proc))
+            if not os.path.exists(f'/tmp/.X{n}-lock'):
+                return False  # it failed for another reason than a taken display
+        return False
 
     def _start_xorg_dummy(self):
         """Xorg with the dummy driver and two outputs (two-monitors.conf) on a free display."""
@@ -211,21 +219,10 @@ class Session(Screenshots, KeyboardAndPointer):
         if missing:
             skip('not installed: ' + ', '.join(missing) + ' (meson-helpers/install-deps.sh)')
         conf = os.path.join(HERE, 'two-monitors.conf')
-        first = 400 + os.getpid() % 50
-        for n in list(range(first, 500)) + list(range(400, first)):
-            if os.path.exists(f'/tmp/.X{n}-lock') or os.path.exists(f'/tmp/.X11-unix/X{n}'):
-                continue
-            proc = self._spawn('xorg', ['Xorg', f':{n}', '-config', conf, '-noreset', '-nolisten', 'tcp',
-                                        '-logfile', os.path.join(self.tmp, 'xorg-server.log')])
-            if self._xvfb_ready(proc, n):
-                self.display = f':{n}'
-                self._setenv('DISPLAY', self.display)
-                return
-            end_tree(proc)
-            self._procs.remove(('xorg', proc))
-            if not os.path.exists(f'/tmp/.X{n}-lock'):
-                break  # it failed for another reason than a taken display
-        skip('Xorg with the dummy driver could not start here (see xorg-server.log)')
+        log = os.path.join(self.tmp, 'xorg-server.log')
+        if not self._start_x_server('xorg', 400, lambda n: ['Xorg', f':{n}', '-config', conf, '-noreset',
+                                                          '-nolisten', 'tcp', '-logfile', log]):
+            skip('Xorg with the dummy driver could not start here (see xorg-server.log)')
 
     def start_openbox(self):
         """openbox: a window manager that puts a window full screen on the monitor asked for."""

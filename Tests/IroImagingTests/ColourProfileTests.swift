@@ -165,8 +165,7 @@ class ColourProfileTests: XCTestCase {
 final class ColourProfileInHelperTests: ColourProfileTests {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
-        DecoderPool.activate(executable: helper)
+        try DecoderSandboxTests.activateHelper()
     }
 
     override func tearDown() {

@@ -22,9 +22,14 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     func activate(_ environment: [String] = []) throws -> DecoderPool {
+        try Self.activateHelper(environment)
+        return try XCTUnwrap(DecoderPool.active)
+    }
+
+    /// Sends every decode to the iro-decoder built beside the tests (`DecoderPool.deactivate` ends it).
+    static func activateHelper(_ environment: [String] = []) throws {
         let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
         DecoderPool.activate(executable: helper, environment: environment)
-        return try XCTUnwrap(DecoderPool.active)
     }
 
     /// The iro-decoder processes among `pids` and their descendants (inside bubblewrap, the

@@ -52,7 +52,7 @@ final class HEIFDecodingTests: XCTestCase {
     }
 
     func testHEICAndAVIFDecodeInTheHelper() throws {
-        DecoderPool.activate(executable: try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests"))
+        try DecoderSandboxTests.activateHelper()
         defer { DecoderPool.deactivate() }
         try assertQuadrants(try encoded("sandboxed", avif: false))
         try assertQuadrants(try encoded("sandboxed", avif: true))

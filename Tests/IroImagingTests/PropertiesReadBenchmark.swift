@@ -19,7 +19,7 @@ final class PropertiesReadBenchmark: XCTestCase {
     /// The same reads with the metadata parsed in the decoder helper, as Iro does (BEHAVIOUR
     /// F5): the first also starts the helper and loads gexiv2 there.
     func testFileFactsAndMetadataThroughTheHelper() throws {
-        DecoderPool.activate(executable: try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests"))
+        try DecoderSandboxTests.activateHelper()
         defer { DecoderPool.deactivate() }
         try measure(where: "in the helper")
     }

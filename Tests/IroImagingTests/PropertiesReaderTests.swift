@@ -99,8 +99,7 @@ class PropertiesReaderTests: XCTestCase {
 final class PropertiesReaderInHelperTests: PropertiesReaderTests {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
-        DecoderPool.activate(executable: helper)
+        try DecoderSandboxTests.activateHelper()
     }
 
     override func tearDown() {

@@ -44,16 +44,22 @@ final class LinkViewTests: XCTestCase {
         }
     }
 
+    /// The window's first two tabs, linked, the first one shown.
+    @MainActor static func linkBoth(in window: DocumentWindow) -> (DocumentView, DocumentView) {
+        let (a, b) = (window.views[0], window.views[1])
+        select(a, in: window)
+        a.setLinked(true)
+        b.setLinked(true)
+        return (a, b)
+    }
+
     func testLinkedTabsShowTheSameViewAfterASwitch() throws {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
             // Two files of the same picture: what an A/B comparison of two exports looks like.
             let window = try XCTUnwrap(harness.open([Self.gradient(harness, "a.png"), Self.gradient(harness, "b.png")]))
-            let (a, b) = (window.views[0], window.views[1])
-            Self.select(a, in: window)
-            a.setLinked(true)
-            b.setLinked(true)
+            let (a, b) = Self.linkBoth(in: window)
             window.actions.activate("zoom-200")
             Self.scroll(a, toCentre: Point(x: 0.3, y: 0.6))
             window.actions.activate("rotate-clockwise")
@@ -86,10 +92,7 @@ final class LinkViewTests: XCTestCase {
             let big = Self.gradient(harness, "big.png", width: 2400, height: 1800)
             let small = Self.gradient(harness, "small.png", width: 1200, height: 900)
             let window = try XCTUnwrap(harness.open([big, small]))
-            let (a, b) = (window.views[0], window.views[1])
-            Self.select(a, in: window)
-            a.setLinked(true)
-            b.setLinked(true)
+            let (a, b) = Self.linkBoth(in: window)
             window.actions.activate("zoom-200") // so that the small one can scroll there too
             Self.scroll(a, toCentre: Point(x: 0.75, y: 0.25))
             ZoomTests.settle(a)
@@ -111,10 +114,7 @@ final class LinkViewTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([Self.gradient(harness, "a.png"), Self.gradient(harness, "b.png")]))
-            let (a, b) = (window.views[0], window.views[1])
-            Self.select(a, in: window)
-            a.setLinked(true)
-            b.setLinked(true)
+            let (a, b) = Self.linkBoth(in: window)
             window.actions.activate("zoom-200")
             Self.select(b, in: window)
             XCTAssertEqual(b.canvas.zoom?.scale, 2)
