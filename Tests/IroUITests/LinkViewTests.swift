@@ -44,6 +44,14 @@ final class LinkViewTests: XCTestCase {
         }
     }
 
+    /// A window of two files of the same picture (what an A/B comparison of two exports
+    /// looks like), both tabs linked, the first one shown.
+    @MainActor static func linkedPair(_ harness: AppHarness) throws -> (DocumentWindow, DocumentView, DocumentView) {
+        let window = try XCTUnwrap(harness.open([gradient(harness, "a.png"), gradient(harness, "b.png")]))
+        let (a, b) = linkBoth(in: window)
+        return (window, a, b)
+    }
+
     /// The window's first two tabs, linked, the first one shown.
     @MainActor static func linkBoth(in window: DocumentWindow) -> (DocumentView, DocumentView) {
         let (a, b) = (window.views[0], window.views[1])
@@ -57,9 +65,7 @@ final class LinkViewTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            // Two files of the same picture: what an A/B comparison of two exports looks like.
-            let window = try XCTUnwrap(harness.open([Self.gradient(harness, "a.png"), Self.gradient(harness, "b.png")]))
-            let (a, b) = Self.linkBoth(in: window)
+            let (window, a, b) = try Self.linkedPair(harness)
             window.actions.activate("zoom-200")
             Self.scroll(a, toCentre: Point(x: 0.3, y: 0.6))
             window.actions.activate("rotate-clockwise")
@@ -113,8 +119,7 @@ final class LinkViewTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let window = try XCTUnwrap(harness.open([Self.gradient(harness, "a.png"), Self.gradient(harness, "b.png")]))
-            let (a, b) = Self.linkBoth(in: window)
+            let (window, a, b) = try Self.linkedPair(harness)
             window.actions.activate("zoom-200")
             Self.select(b, in: window)
             XCTAssertEqual(b.canvas.zoom?.scale, 2)
