@@ -38,19 +38,23 @@ let package = Package(
 
         // glibc's malloc tuning, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        // glibc's gettext and setlocale, which it leaves out too.
+        .systemLibrary(name: "CIntl"),
 
         // Pure Swift models: no GTK, testable anywhere.
-        .target(name: "IroCore", dependencies: ["CMalloc"]),
+        .target(name: "IroCore", dependencies: ["CIntl", "CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
         .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
-                swiftSettings: mainActorByDefault, plugins: ["EmbedResources"]),
+                swiftSettings: mainActorByDefault, plugins: ["EmbedResources", "CompileTranslations"]),
 
         // Compiles data/*.gresource.xml at build time into the code of the target using it.
         .plugin(name: "EmbedResources", capability: .buildTool()),
+        // Compiles po/*.po into gettext catalogues the built iro reads (BEHAVIOUR E5).
+        .plugin(name: "CompileTranslations", capability: .buildTool()),
 
         // Release builds carry the Swift runtime inside: fewer libraries to load at start
         // (about 5 ms), and an installed Iro runs without the toolchain.

@@ -23,17 +23,27 @@ packages=(
   xserver-xorg-core xserver-xorg-video-dummy openbox x11-xserver-utils
   # desktop integration checks
   desktop-file-utils appstream libgtk-4-bin shared-mime-info
+  # GVfs, for the tests that open trash:/// and sftp:// locations
+  gvfs gvfs-backends gvfs-daemons
+  # the translation tests run Iro in Japanese (ja_JP.UTF-8, generated below)
+  locales
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "Installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q
-$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# The locale the translation tests use; Debian generates none but C.UTF-8 by itself.
+if ! locale -a 2>/dev/null | grep -qx 'ja_JP.utf8'; then
+  echo "Generating the ja_JP.UTF-8 locale"
+  $sudo localedef -i ja_JP -f UTF-8 ja_JP.UTF-8
+fi

@@ -10,6 +10,8 @@ import IroUI
 // the machine (before GTK starts).
 Trace.mark("main")
 Trace.handDownOrigin()
+// The user's language, before anything (GOption's --help included) shows a string.
+Translations.setUp()
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
 // IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
 if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {

@@ -41,8 +41,8 @@ _DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Conf
   <keep_umask/>
   <listen>unix:dir={dir}</listen>
   <auth>EXTERNAL</auth>
-  <!-- no service directories: nothing is ever activated on this bus -->
-  <policy context="default">
+  <!-- no service directories but {services}: nothing else is ever activated on this bus -->
+{servicedir}  <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
@@ -58,11 +58,13 @@ class Session(Screenshots, KeyboardAndPointer):
     screenshots (screen.Screenshots) and sends input (user_input.KeyboardAndPointer)
     on its display."""
 
-    def __init__(self, width=1920, height=1080, depth=24, two_monitors=False):
+    def __init__(self, width=1920, height=1080, depth=24, two_monitors=False, gvfs=False):
         """`two_monitors`: Xorg's dummy driver instead of Xvfb, with a second monitor
-        (1280x720, right of the first) that `unplug_second_monitor` takes away."""
+        (1280x720, right of the first) that `unplug_second_monitor` takes away. `gvfs`: the
+        bus starts GVfs's daemon when asked (trash:///, sftp://), with the session's home."""
         self.size = (width, height, depth)
         self.two_monitors = two_monitors
+        self.gvfs = gvfs
         self.tmp = None
         self.display = None
         self.bus_address = None
@@ -160,14 +162,35 @@ class Session(Screenshots, KeyboardAndPointer):
         else:
             os.environ[key] = value
 
+    def _services(self):
+        return ['org.gtk.vfs.Daemon'] if self.gvfs else []
+
+    def _servicedir(self):
+        """A service folder with only the services this session asked for (GVfs's daemon,
+        which starts its trash and sftp backends itself)."""
+        if not self._services():
+            return ''
+        folder = os.path.join(self.tmp, 'services')
+        os.makedirs(folder, exist_ok=True)
+        for name in self._services():
+            shutil.copy(f'/usr/share/dbus-1/services/{name}.service', folder)
+        return f'  <servicedir>{folder}</servicedir>\n'
+
     def _start_dbus(self):
         conf = os.path.join(self.tmp, 'session.conf')
         with open(conf, 'w') as f:
-            f.write(_DBUS_CONFIG.format(dir=self.tmp))
+            f.write(_DBUS_CONFIG.format(dir=self.tmp, services=self._services() or 'none',
+                                        servicedir=self._servicedir()))
         r, w = os.pipe()
         try:
+            # Services the bus starts (GVfs's trash, say) live in the session's home, as iro does.
+            home = os.path.join(self.tmp, 'home')
+            os.makedirs(os.path.join(home, '.local', 'share'), exist_ok=True)
+            services_env = {**os.environ, 'HOME': home, 'XDG_DATA_HOME': os.path.join(home, '.local', 'share'),
+                            'XDG_CONFIG_HOME': os.path.join(home, '.config'),
+                            'XDG_CACHE_HOME': os.path.join(home, '.cache')}
             self._spawn('dbus', ['dbus-daemon', f'--config-file={conf}', '--nofork',
-                                 f'--print-address={w}'], pass_fds=(w,))
+                                 f'--print-address={w}'], pass_fds=(w,), env=services_env)
             os.close(w)
             w = None
             self.bus_address = read_line(r, TIMEOUT, 'dbus-daemon address')

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Iro with meson into a temporary prefix and checks what a desktop sees
-# (BEHAVIOUR E1, E2): the desktop entry and metainfo validate, the MIME database
+# (BEHAVIOUR E1, E2, E5): the desktop entry and metainfo validate and are translated, the MIME database
 # offers Iro for PNG, and `gio open` on a PNG starts Iro showing it.
 # Prints one line per check and "install: N passed, M failed".
 set -uo pipefail
@@ -28,6 +28,18 @@ check "MimeType lists PNG and JPEG from gdk-pixbuf" bash -c "grep '^MimeType=' '
 check "icons installed" test -f "$prefix/share/icons/hicolor/scalable/apps/$app.svg" -a -f "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
 check "desktop database refreshed by post-install" test -f "$prefix/share/applications/mimeinfo.cache"
 check "settings schema installed and compiled" bash -c "gsettings --schemadir '$prefix/share/glib-2.0/schemas' list-keys $app | grep -qx window-width"
+# Translations (BEHAVIOUR E5): the catalogue, the desktop entry and metainfo merged, and the
+# installed binary reading the installed catalogue (what it says is what gettext(1) finds there).
+check "Japanese catalogue installed" test -f "$prefix/share/locale/ja/LC_MESSAGES/iro.mo"
+check "desktop entry translated" grep -q '^Comment\[ja\]=' "$prefix/share/applications/$app.desktop"
+check "metainfo translated" grep -q '<summary xml:lang="ja">' "$prefix/share/metainfo/$app.metainfo.xml"
+installed_says_in_japanese() {
+  local english="Show the version and exit" japanese
+  japanese=$(LANGUAGE= LC_ALL=ja_JP.UTF-8 TEXTDOMAINDIR="$prefix/share/locale" gettext -d iro "$english")
+  [ "$japanese" != "$english" ] || { echo "the catalogue has no translation of “$english”"; return 1; }
+  env -u LANGUAGE LC_ALL=ja_JP.UTF-8 "$prefix/bin/iro" --help | tee /dev/stderr | grep -qF "$japanese"
+}
+check "installed iro --help in Japanese from the installed catalogue" installed_says_in_japanese
 
 # A desktop that knows only this prefix (and the system's MIME database).
 export XDG_DATA_DIRS="$prefix/share:/usr/share" XDG_DATA_HOME="$tmp/data-home" XDG_CONFIG_HOME="$tmp/config-home"

@@ -21,22 +21,28 @@ public enum LoadError: Error, Equatable, Sendable {
     case decoderStopped(detail: String)
     /// Decoding needed more memory than the decoder may use (BEHAVIOUR F5).
     case needsTooMuchMemory(limitMegabytes: Int)
+    /// A location GVfs would reach once mounted (`sftp://…` before it is; BEHAVIOUR A13).
+    case notMounted
+    /// A network location whose host cannot be reached now.
+    case networkUnreachable(detail: String)
 
     /// Short headline for the error page.
     public var title: String {
         switch self {
-        case .notFound: "File Not Found"
-        case .permissionDenied: "Permission Denied"
-        case .isFolder: "This Is a Folder"
-        case .notRegularFile: "Not a Regular File"
-        case .emptyFile: "The File Is Empty"
-        case .unsupportedFormat: "Not an Image Iro Can Open"
-        case .damaged: "The Image Is Damaged"
-        case .tooLarge: "The Image Is Too Large"
-        case .unreadable: "Could Not Read the File"
-        case .notePackage: "The Note Package Cannot Be Opened"
-        case .decoderStopped: "The Image Decoder Stopped"
-        case .needsTooMuchMemory: "The Image Is Too Large"
+        case .notFound: tr("File Not Found")
+        case .permissionDenied: tr("Permission Denied")
+        case .isFolder: tr("This Is a Folder")
+        case .notRegularFile: tr("Not a Regular File")
+        case .emptyFile: tr("The File Is Empty")
+        case .unsupportedFormat: tr("Not an Image Iro Can Open")
+        case .damaged: tr("The Image Is Damaged")
+        case .tooLarge: tr("The Image Is Too Large")
+        case .unreadable: tr("Could Not Read the File")
+        case .notePackage: tr("The Note Package Cannot Be Opened")
+        case .decoderStopped: tr("The Image Decoder Stopped")
+        case .needsTooMuchMemory: tr("The Image Is Too Large")
+        case .notMounted: tr("The Location Is Not Mounted")
+        case .networkUnreachable: tr("The Network Location Cannot Be Reached")
         }
     }
 
@@ -44,36 +50,45 @@ public enum LoadError: Error, Equatable, Sendable {
     public var reason: String {
         switch self {
         case .notFound:
-            "The file does not exist. It may have been moved, renamed or deleted."
+            tr("The file does not exist. It may have been moved, renamed or deleted.")
         case .permissionDenied:
-            "You do not have permission to read this file."
+            tr("You do not have permission to read this file.")
         case .isFolder:
-            "Iro opens image files, not folders. Open one of the images inside it instead."
+            tr("Iro opens image files, not folders. Open one of the images inside it instead.")
         case .notRegularFile:
-            "This is a special file (a pipe, socket or device), not an image file."
+            tr("This is a special file (a pipe, socket or device), not an image file.")
         case .emptyFile:
-            "The file contains no data."
+            tr("The file contains no data.")
         case .unsupportedFormat:
-            "The file is not an image, or its format is not supported by the image loaders installed on this system."
+            tr("The file is not an image, or its format is not supported by the image loaders installed on this system.")
         case .damaged(let detail):
-            "The file is damaged or incomplete, so the image cannot be shown." + (detail.isEmpty ? "" : " (\(detail))")
+            detail.isEmpty
+                ? tr("The file is damaged or incomplete, so the image cannot be shown.")
+                // TRANSLATORS: %s is what the decoder found wrong: "the PNG data ends early".
+                : tr("The file is damaged or incomplete, so the image cannot be shown. (%s)", detail)
         case .tooLarge(let width, let height):
-            "The image declares \(width) × \(height) pixels, more than Iro can open safely "
-                + "(at most \(ImageLimits.maxSide) pixels a side and \(ImageLimits.maxPixels / 1_000_000) megapixels)."
+            tr(
+                "The image declares %1$d × %2$d pixels, more than Iro can open safely (at most %3$d pixels a side and %4$d megapixels).",
+                width, height, ImageLimits.maxSide, ImageLimits.maxPixels / 1_000_000)
         case .unreadable(let detail):
-            "The file could not be read: \(detail)"
+            tr("The file could not be read: %s", detail)
         case .decoderStopped(let detail):
-            "The image decoder stopped unexpectedly while reading this file (\(detail)). Other images are not affected."
+            // TRANSLATORS: %s says how it stopped: "it crashed (signal 11)", "it was killed".
+            tr("The image decoder stopped unexpectedly while reading this file (%s). Other images are not affected.", detail)
         case .needsTooMuchMemory(let limit):
-            "Decoding this image needs more than the \(limit) MB of memory Iro allows its image decoder."
+            tr("Decoding this image needs more than the %d MB of memory Iro allows its image decoder.", limit)
+        case .notMounted:
+            tr("The file is on a location that is not mounted. Open it in the file manager first, then try again.")
+        case .networkUnreachable(let detail):
+            tr("The computer holding the file cannot be reached (%s). Check the network connection, then try again.", detail)
         case .notePackage(.missingText):
-            "A note package must hold its text in a file named \(NotePackage.textFileName), and this one has none."
+            tr("A note package must hold its text in a file named %s, and this one has none.", NotePackage.textFileName)
         case .notePackage(.textNotUTF8):
-            "\(NotePackage.textFileName) is not UTF-8 text, so it cannot be shown without garbling it."
+            tr("%s is not UTF-8 text, so it cannot be shown without garbling it.", NotePackage.textFileName)
         case .notePackage(.notAFolder):
-            "A note package is a folder whose name ends in .\(NotePackage.pathExtension); this is a plain file."
+            tr("A note package is a folder whose name ends in .%s; this is a plain file.", NotePackage.pathExtension)
         case .notePackage(.unreadable(let detail)):
-            "The note package could not be read: \(detail)"
+            tr("The note package could not be read: %s", detail)
         }
     }
 }

@@ -36,7 +36,7 @@ public struct NotePackage: Equatable, Sendable {
         guard isPackageName(folder) else { throw .notAFolder }
         switch kind(of: folder) {
         case .directory: break
-        case .missing: throw .unreadable("The folder does not exist.")
+        case .missing: throw .unreadable(tr("The folder does not exist."))
         case .regularFile, .other: throw .notAFolder
         }
 
@@ -83,11 +83,11 @@ public struct NotePackage: Equatable, Sendable {
             }
             data.append(contentsOf: chunk[..<count])
         }
-        guard data.count <= limit else { throw .unreadable("Text.txt is too large.") }
+        guard data.count <= limit else { throw .unreadable(tr("%s is too large.", textFileName)) }
         return data
     }
 
     private static func reason(for code: Int32) -> String {
-        code == EACCES || code == EPERM ? "Permission denied." : String(cString: strerror(code))
+        code == EACCES || code == EPERM ? tr("Permission denied.") : String(cString: strerror(code))
     }
 }

@@ -29,11 +29,13 @@ public struct RawPath: Hashable, Sendable {
     public var displayString: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The last component (trailing slashes ignored): the file's own name; empty for "/".
+    /// A URI's is unescaped ("a%20b.png" is the file "a b.png").
     public var lastComponent: RawPath {
         let slash = UInt8(ascii: "/")
         let end = (bytes.lastIndex { $0 != slash } ?? -1) + 1
         let start = bytes[..<end].lastIndex(of: slash).map { $0 + 1 } ?? 0
-        return RawPath(bytes: Array(bytes[start..<end]))
+        let name = RawPath(bytes: Array(bytes[start..<end]))
+        return isURI ? Self.uriUnescaped(name) : name
     }
 
     /// What follows the last dot of the last component ("png" of "a.b.png"); nothing when
@@ -44,8 +46,10 @@ public struct RawPath: Hashable, Sendable {
         return String(decoding: name[(dot + 1)...], as: UTF8.self)
     }
 
-    /// The folder holding the last component: "/" for "/a", "." for "a".
+    /// The folder holding the last component: "/" for "/a", "." for "a", "trash:///" for
+    /// "trash:///a".
     public var deletingLastComponent: RawPath {
+        if let folder = uriFolder { return folder }
         let slash = UInt8(ascii: "/")
         let end = (bytes.lastIndex { $0 != slash } ?? -1) + 1
         guard let cut = bytes[..<end].lastIndex(of: slash) else { return RawPath(".") }
@@ -53,9 +57,10 @@ public struct RawPath: Hashable, Sendable {
         return folderEnd == 0 ? RawPath("/") : RawPath(bytes: Array(bytes[..<folderEnd]))
     }
 
-    /// This path with `component` added below it.
+    /// This path with `component` added below it (escaped, below a URI).
     public func appending(_ component: RawPath) -> RawPath {
-        RawPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + component.bytes : bytes + [UInt8(ascii: "/")] + component.bytes)
+        let component = isURI ? Self.uriEscaped(component) : component
+        return RawPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + component.bytes : bytes + [UInt8(ascii: "/")] + component.bytes)
     }
 
     public func appending(_ component: String) -> RawPath { appending(RawPath(component)) }

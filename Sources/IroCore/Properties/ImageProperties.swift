@@ -62,48 +62,50 @@ public struct ImageProperties: Equatable, Sendable {
     public init(image: Image?, file: File?, photo: PhotoMetadata?) {
         var imageRows: [Row] = []
         if let image {
-            imageRows.append(Row("Dimensions", PropertyText.dimensions(width: image.width, height: image.height)))
+            imageRows.append(Row(tr("Dimensions"), PropertyText.dimensions(width: image.width, height: image.height)))
         }
-        if let format = file?.format { imageRows.append(Row("Format", format)) }
+        if let format = file?.format { imageRows.append(Row(tr("Format"), format)) }
         if let image {
-            imageRows.append(Row("Colour", image.hasAlpha ? "RGB with transparency" : "RGB"))
+            imageRows.append(Row(tr("Colour"), image.hasAlpha ? tr("RGB with transparency") : tr("RGB")))
             if image.isAnimated {
-                imageRows.append(Row("Animation", image.frameCount.map { $0 == 1 ? "1 frame" : "\($0) frames" } ?? "Animated"))
+                imageRows.append(Row(tr("Animation"), image.frameCount.map { trn("%d frame", "%d frames", $0, $0) } ?? tr("Animated")))
             }
         }
         var fileRows: [Row] = []
         if let file {
-            fileRows.append(Row("Name", file.name))
-            fileRows.append(Row("Folder", file.folder, link: .showInFolder))
-            if let size = file.size { fileRows.append(Row("Size", PropertyText.fileSize(size))) }
-            if let modified = file.modified { fileRows.append(Row("Modified", PropertyText.date(modified))) }
+            fileRows.append(Row(tr("Name"), file.name))
+            fileRows.append(Row(tr("Folder"), file.folder, link: .showInFolder))
+            if let size = file.size { fileRows.append(Row(tr("Size"), PropertyText.fileSize(size))) }
+            if let modified = file.modified { fileRows.append(Row(tr("Modified"), PropertyText.date(modified))) }
         }
-        if let taken = photo?.taken.flatMap(WallClock.init(parsing:)) { fileRows.append(Row("Taken", PropertyText.date(taken))) }
+        if let taken = photo?.taken.flatMap(WallClock.init(parsing:)) { fileRows.append(Row(tr("Taken"), PropertyText.date(taken))) }
         var cameraRows: [Row] = []
         if let photo {
-            if let camera = PropertyText.camera(make: photo.make, model: photo.model) { cameraRows.append(Row("Camera", camera)) }
-            if let lens = photo.lens { cameraRows.append(Row("Lens", lens)) }
+            if let camera = PropertyText.camera(make: photo.make, model: photo.model) { cameraRows.append(Row(tr("Camera"), camera)) }
+            if let lens = photo.lens { cameraRows.append(Row(tr("Lens"), lens)) }
             if let exposure = photo.exposure, let text = PropertyText.exposure(exposure.numerator, exposure.denominator) {
-                cameraRows.append(Row("Exposure", text))
+                cameraRows.append(Row(tr("Exposure"), text))
             }
-            if let f = photo.fNumber { cameraRows.append(Row("Aperture", PropertyText.aperture(f))) }
-            if let iso = photo.iso { cameraRows.append(Row("ISO", String(iso))) }
-            if let focal = photo.focalLength { cameraRows.append(Row("Focal Length", PropertyText.focalLength(focal))) }
-            if let flash = photo.flash { cameraRows.append(Row("Flash", flash)) }
+            if let f = photo.fNumber { cameraRows.append(Row(tr("Aperture"), PropertyText.aperture(f))) }
+            if let iso = photo.iso { cameraRows.append(Row(tr("ISO"), String(iso))) }
+            if let focal = photo.focalLength { cameraRows.append(Row(tr("Focal Length"), PropertyText.focalLength(focal))) }
+            if let flash = photo.flash { cameraRows.append(Row(tr("Flash"), flash)) }
             if let position = photo.position {
                 var text = PropertyText.coordinates(latitude: position.latitude, longitude: position.longitude)
-                if let altitude = photo.altitude { text += ", \(PropertyText.decimal(altitude, places: 0)) m" }
+                if let altitude = photo.altitude {
+                    text = trc("position, altitude", "%1$s, %2$s m", text, PropertyText.decimal(altitude, places: 0))
+                }
                 let uri = PropertyText.geoURI(latitude: position.latitude, longitude: position.longitude)
-                cameraRows.append(Row("Location", text, link: .uri(uri)))
+                cameraRows.append(Row(tr("Location"), text, link: .uri(uri)))
             }
-            if let author = photo.author { cameraRows.append(Row("Author", author)) }
-            if let copyright = photo.copyright { cameraRows.append(Row("Copyright", copyright)) }
-            if let description = photo.description { cameraRows.append(Row("Description", description)) }
+            if let author = photo.author { cameraRows.append(Row(tr("Author"), author)) }
+            if let copyright = photo.copyright { cameraRows.append(Row(tr("Copyright"), copyright)) }
+            if let description = photo.description { cameraRows.append(Row(tr("Description"), description)) }
         }
         var sections: [Section] = []
-        if !imageRows.isEmpty { sections.append(Section(title: "Image", rows: imageRows, note: nil)) }
-        if !fileRows.isEmpty { sections.append(Section(title: "File", rows: fileRows, note: nil)) }
-        sections.append(Section(title: "Camera", rows: cameraRows, note: cameraRows.isEmpty ? "No camera data" : nil))
+        if !imageRows.isEmpty { sections.append(Section(title: tr("Image"), rows: imageRows, note: nil)) }
+        if !fileRows.isEmpty { sections.append(Section(title: tr("File"), rows: fileRows, note: nil)) }
+        sections.append(Section(title: tr("Camera"), rows: cameraRows, note: cameraRows.isEmpty ? tr("No camera data") : nil))
         self.sections = sections
     }
 

@@ -1,20 +1,31 @@
+import Glibc
+
 /// How the properties panel writes values (BEHAVIOUR F4): sizes, exposure, coordinates,
-/// dates. English until Iro is translated.
+/// dates, in the words and number formats of the user's locale (BEHAVIOUR E5).
 public enum PropertyText {
-    /// Groups digits by three with a narrow no-break space, which never breaks a number
-    /// across lines: 3 412 221.
+    /// Groups digits by three with the locale's separator ("3,412,221"); where it has none
+    /// (the C locale), a narrow no-break space, which never breaks a number across lines.
     public static func grouped(_ value: Int) -> String {
+        let separator = Self.localeSeparators.thousands.isEmpty ? "\u{202F}" : Self.localeSeparators.thousands
         let digits = Array(String(value.magnitude))
         var text = ""
         for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "\u{202F}" }
+            if index > 0, (digits.count - index) % 3 == 0 { text += separator }
             text.append(digit)
         }
         return value < 0 ? "-" + text : text
     }
 
-    /// `value` rounded to `places` decimals, without trailing zeros when `trim` says so.
+    /// `value` rounded to `places` decimals with the locale's decimal mark, without trailing
+    /// zeros when `trim` says so.
     public static func decimal(_ value: Double, places: Int, trim: Bool = false) -> String {
+        let text = plainDecimal(value, places: places, trim: trim)
+        let mark = localeSeparators.decimal
+        return mark == "." || mark.isEmpty ? text : text.replacing(".", with: mark)
+    }
+
+    /// `decimal` with a full stop whatever the locale: for URIs.
+    static func plainDecimal(_ value: Double, places: Int, trim: Bool = false) -> String {
         guard value.isFinite else { return "–" }
         var power = 1.0
         for _ in 0..<places { power *= 10 }
@@ -30,9 +41,18 @@ public enum PropertyText {
         return value < 0 && scaled > 0 ? "-" + text : text
     }
 
+    /// The locale's decimal mark and thousands separator (LC_NUMERIC).
+    static var localeSeparators: (decimal: String, thousands: String) {
+        guard let conventions = localeconv() else { return (".", "") }
+        return (
+            conventions.pointee.decimal_point.map { String(cString: $0) } ?? ".",
+            conventions.pointee.thousands_sep.map { String(cString: $0) } ?? ""
+        )
+    }
+
     /// "3.4 MB (3 412 221 bytes)"; decimal units, as GNOME's file manager counts.
     public static func fileSize(_ bytes: Int) -> String {
-        let exact = bytes == 1 ? "1 byte" : "\(grouped(bytes)) bytes"
+        let exact = trn("%s byte", "%s bytes", bytes, grouped(bytes))
         guard bytes >= 1000 else { return exact }
         var value = Double(bytes) / 1000
         var unit = "kB"
@@ -40,13 +60,15 @@ public enum PropertyText {
             value /= 1000
             unit = next
         }
-        return "\(decimal(value, places: 1)) \(unit) (\(exact))"
+        // TRANSLATORS: a file's size: "3.4 MB (3 412 221 bytes)".
+        return tr("%1$s %2$s (%3$s)", decimal(value, places: 1), unit, exact)
     }
 
     /// "4000 × 3000 (12.0 MP)".
     public static func dimensions(width: Int, height: Int) -> String {
         let megapixels = Double(width) * Double(height) / 1_000_000
-        return "\(width) × \(height) (\(decimal(megapixels, places: 1)) MP)"
+        // TRANSLATORS: an image's width × height in pixels, then megapixels.
+        return tr("%1$d × %2$d (%3$s MP)", width, height, decimal(megapixels, places: 1))
     }
 
     /// "1/250 s", "0.4 s", "2 s"; nil for a fraction that is no time.
@@ -55,25 +77,30 @@ public enum PropertyText {
         let seconds = Double(numerator) / Double(denominator)
         // Short times as photographers write them, one over a whole number, when they are one.
         let inverse = 1 / seconds
-        if seconds < 0.5, (inverse - inverse.rounded()).magnitude < inverse * 0.01 { return "1/\(Int(inverse.rounded())) s" }
-        return "\(decimal(seconds, places: seconds < 0.5 ? 2 : 1, trim: true)) s"
+        let time =
+            seconds < 0.5 && (inverse - inverse.rounded()).magnitude < inverse * 0.01
+            ? "1/\(Int(inverse.rounded()))" : decimal(seconds, places: seconds < 0.5 ? 2 : 1, trim: true)
+        // TRANSLATORS: an exposure time in seconds: "1/250 s".
+        return tr("%s s", time)
     }
 
     /// "f/2.8", "f/8".
     public static func aperture(_ fNumber: Double) -> String { "f/\(decimal(fNumber, places: 1, trim: true))" }
 
     /// "50 mm", "4.25 mm".
-    public static func focalLength(_ millimetres: Double) -> String { "\(decimal(millimetres, places: 2, trim: true)) mm" }
+    public static func focalLength(_ millimetres: Double) -> String { tr("%s mm", decimal(millimetres, places: 2, trim: true)) }
 
     /// "48.85837° N, 2.29448° E": five decimals place a point within about a metre.
     public static func coordinates(latitude: Double, longitude: Double) -> String {
-        "\(decimal(latitude.magnitude, places: 5))° \(latitude < 0 ? "S" : "N"), "
-            + "\(decimal(longitude.magnitude, places: 5))° \(longitude < 0 ? "W" : "E")"
+        let north = decimal(latitude.magnitude, places: 5), east = decimal(longitude.magnitude, places: 5)
+        return trc(
+            "latitude, longitude", "%1$s, %2$s", latitude < 0 ? tr("%s° S", north) : tr("%s° N", north),
+            longitude < 0 ? tr("%s° W", east) : tr("%s° E", east))
     }
 
     /// The position as a `geo:` URI (RFC 5870), which map applications open.
     public static func geoURI(latitude: Double, longitude: Double) -> String {
-        "geo:\(decimal(latitude, places: 6, trim: true)),\(decimal(longitude, places: 6, trim: true))"
+        "geo:\(plainDecimal(latitude, places: 6, trim: true)),\(plainDecimal(longitude, places: 6, trim: true))"
     }
 
     /// "Canon EOS 5D Mark IV" rather than "Canon Canon EOS 5D Mark IV": models often repeat
@@ -84,19 +111,30 @@ public enum PropertyText {
         return model.lowercased().hasPrefix(brand.lowercased()) ? model : "\(make) \(model)"
     }
 
-    static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
-
-    /// "1 May 2024, 12:34:56".
+    /// "1 May 2024, 12:34:56", in the order and words of the user's language.
     public static func date(_ time: WallClock) -> String {
-        let month = (1...12).contains(time.month) ? months[time.month - 1] : "?"
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var text = "\(time.day) \(month) \(time.year)"
-        if let hour = time.hour, let minute = time.minute {
-            text += ", \(two(hour)):\(two(minute))" + (time.second.map { ":\(two($0))" } ?? "")
-        }
-        return text
+        var fields = tm()
+        fields.tm_year = Int32(clamping: time.year - 1900)
+        fields.tm_mon = Int32(clamping: min(max(time.month, 1), 12) - 1)
+        fields.tm_mday = Int32(clamping: time.day)
+        fields.tm_hour = Int32(clamping: time.hour ?? 0)
+        fields.tm_min = Int32(clamping: time.minute ?? 0)
+        fields.tm_sec = Int32(clamping: time.second ?? 0)
+        // TRANSLATORS: a date as strftime(3) writes it: "1 May 2024". Japanese: "%Y年%-m月%-d日".
+        // xgettext:no-c-format
+        let day = formatted(fields, tr("%-d %B %Y"))
+        guard time.hour != nil, time.minute != nil else { return day }
+        // TRANSLATORS: a time of day as strftime(3) writes it, with and without seconds.
+        // xgettext:no-c-format
+        let clock = formatted(fields, time.second == nil ? tr("%H:%M") : tr("%H:%M:%S"))
+        return trc("date, time", "%1$s, %2$s", day, clock)
+    }
+
+    private static func formatted(_ fields: tm, _ format: String) -> String {
+        var fields = fields
+        var buffer = [CChar](repeating: 0, count: 128)
+        let count = strftime(&buffer, buffer.count, format, &fields)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

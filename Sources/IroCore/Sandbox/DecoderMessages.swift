@@ -172,7 +172,7 @@ public enum DecoderReply: Equatable, Sendable {
             case .needsTooMuchMemory(let limit):
                 out.u8(10)
                 out.i32(limit)
-            case .notePackage, .decoderStopped:
+            case .notePackage, .decoderStopped, .notMounted, .networkUnreachable:
                 out.u8(11)
                 out.text(error.reason)
             }

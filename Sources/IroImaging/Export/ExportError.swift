@@ -1,3 +1,5 @@
+import IroCore
+
 /// Why an export did not happen (BEHAVIOUR D6), in words for the person who asked for it.
 public enum ExportError: Error, Equatable, Sendable {
     /// The name ends in neither .png nor .jpg/.jpeg.
@@ -16,21 +18,21 @@ public enum ExportError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .unsupportedFormat(let name):
-            "“\(name)” is neither a PNG nor a JPEG name. End it with .png, .jpg or .jpeg."
+            tr("“%s” is neither a PNG nor a JPEG name. End it with .png, .jpg or .jpeg.", name)
         case .sameAsOriginal:
-            "That is the image being shown. Iro never writes over a file it opened; choose another name."
+            tr("That is the image being shown. Iro never writes over a file it opened; choose another name.")
         case .folderMissing(let path):
-            "The folder “\(path)” does not exist."
+            tr("The folder “%s” does not exist.", path)
         case .permissionDenied(let path):
-            "You do not have permission to write in “\(path)”."
+            tr("You do not have permission to write in “%s”.", path)
         case .noSpace:
-            "There is not enough space left on the disk."
+            tr("There is not enough space left on the disk.")
         case .unsupportedPixels:
-            "The pixels of this image are in a form that cannot be exported."
+            tr("The pixels of this image are in a form that cannot be exported.")
         case .snapshotUsed:
-            "This export was already written."
+            tr("This export was already written.")
         case .writeFailed(let detail):
-            "The file could not be written (\(detail))."
+            tr("The file could not be written (%s).", detail)
         }
     }
 }

@@ -8,12 +8,12 @@ import IroCore
 /// beside the destination, flushes it, gives it the old file's permissions and renames it
 /// over the destination when the stream closes. A write that fails closes the stream
 /// cancelled, which removes what was written; a new file (GIO writes one in place) is
-/// removed too. Any location GIO can write is fine; a local path is what Iro hands it.
+/// removed too. Any location GIO can write is fine: a path, or a GVfs URI (BEHAVIOUR A13).
 enum FileReplace {
     static func write(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
         let folder = destination.deletingLastComponent
-        let existed = destination.withCString { access($0, F_OK) } == 0
-        let file = destination.withCString { g_file_new_for_path($0) }!
+        let existed = destination.exists
+        let file = destination.newGFile()
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         let cancellable = g_cancellable_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
@@ -40,7 +40,7 @@ enum FileReplace {
             // Closed cancelled: GIO removes its temporary file and the old one stays.
             g_cancellable_cancel(cancellable)
             _ = g_output_stream_close(stream, cancellable, nil)
-            if !existed { _ = destination.withCString { unlink($0) } }
+            if !existed { _ = g_file_delete(file, nil, nil) }
             throw classify(error, folder: folder)
         }
     }
@@ -50,8 +50,9 @@ enum FileReplace {
         if io(G_IO_ERROR_PERMISSION_DENIED) || io(G_IO_ERROR_READ_ONLY) { return .permissionDenied(path: folder.displayString) }
         if io(G_IO_ERROR_NO_SPACE) { return .noSpace }
         if io(G_IO_ERROR_NOT_FOUND) || io(G_IO_ERROR_NOT_DIRECTORY) {
-            var info = stat()
-            if folder.withCString({ stat($0, &info) }) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+            let location = folder.newGFile()
+            defer { g_object_unref(UnsafeMutableRawPointer(location)) }
+            if g_file_query_file_type(location, G_FILE_QUERY_INFO_NONE, nil) != G_FILE_TYPE_DIRECTORY {
                 return .folderMissing(path: folder.displayString)
             }
         }

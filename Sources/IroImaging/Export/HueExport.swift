@@ -138,6 +138,7 @@ public enum HueExport {
     /// Whether `a` names the same file as `b`: the same inode when both exist, else the
     /// same resolved path (an original deleted since it was opened still counts).
     nonisolated static func isSameFile(_ a: RawPath, _ b: RawPath) -> Bool {
+        if a.isURI || b.isURI { return a == b }
         var first = stat(), second = stat()
         if a.withCString({ stat($0, &first) }) == 0, b.withCString({ stat($0, &second) }) == 0 {
             return first.st_dev == second.st_dev && first.st_ino == second.st_ino

@@ -16,7 +16,7 @@ public enum FolderReader {
     /// The images of `folder` in no particular order, or why it cannot be listed.
     /// Checks `isCancelled` between files.
     public static func images(in folder: RawPath, isCancelled: () -> Bool = { false }) -> Result<[FolderList.Entry], Failure> {
-        guard let file = folder.withCString({ g_file_new_for_path($0) }) else { return .failure(Failure(reason: "not a folder")) }
+        let file = folder.newGFile()
         defer { g_object_unref(raw(file)) }
         let opened: UnsafeMutablePointer<GFileEnumerator>?
         do throws(GLibError) {
@@ -24,7 +24,7 @@ public enum FolderReader {
         } catch {
             return .failure(Failure(reason: error.message))
         }
-        guard let enumerator = opened else { return .failure(Failure(reason: "not a folder")) }
+        guard let enumerator = opened else { return .failure(Failure(reason: tr("not a folder"))) }
         defer { g_object_unref(raw(enumerator)) }
         var entries: [FolderList.Entry] = []
         var kinds = ImageKinds()
@@ -45,7 +45,7 @@ public enum FolderReader {
     /// The entry for the file `name` in `folder` when it is an image Iro lists (nil when it
     /// is gone, hidden or not an image): for the folder watch.
     public static func entry(named name: RawPath, in folder: RawPath) -> FolderList.Entry? {
-        guard let file = folder.appending(name).withCString({ g_file_new_for_path($0) }) else { return nil }
+        let file = folder.appending(name).newGFile()
         defer { g_object_unref(raw(file)) }
         let queried: OpaquePointer?
         do throws(GLibError) { queried = try withGError { g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, $0) } } catch {

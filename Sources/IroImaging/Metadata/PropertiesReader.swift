@@ -62,18 +62,42 @@ public enum PropertiesReader {
     public static func file(at path: RawPath) -> ImageProperties.File {
         let folder = path.deletingLastComponent
         var file = ImageProperties.File(name: displayName(path.lastComponent), folder: displayFolder(folder))
+        if path.isURI { return remoteFile(at: path, file) }
         var info = stat()
         if path.withCString({ stat($0, &info) }) == 0 {
             file.size = Int(info.st_size)
-            if let time = g_date_time_new_from_unix_local(Int(info.st_mtim.tv_sec)) {
-                file.modified = WallClock(
-                    year: Int(g_date_time_get_year(time)), month: Int(g_date_time_get_month(time)),
-                    day: Int(g_date_time_get_day_of_month(time)), hour: Int(g_date_time_get_hour(time)),
-                    minute: Int(g_date_time_get_minute(time)), second: Int(g_date_time_get_second(time)))
-                g_date_time_unref(time)
-            }
+            file.modified = wallClock(unixTime: Int(info.st_mtim.tv_sec))
         }
         file.format = format(of: path)
+        return file
+    }
+
+    /// A time in seconds since 1970 as the local clock showed it.
+    private static func wallClock(unixTime: Int) -> WallClock? {
+        guard let time = g_date_time_new_from_unix_local(unixTime) else { return nil }
+        defer { g_date_time_unref(time) }
+        return WallClock(
+            year: Int(g_date_time_get_year(time)), month: Int(g_date_time_get_month(time)),
+            day: Int(g_date_time_get_day_of_month(time)), hour: Int(g_date_time_get_hour(time)),
+            minute: Int(g_date_time_get_minute(time)), second: Int(g_date_time_get_second(time)))
+    }
+
+    /// What GIO says of a GVfs location (BEHAVIOUR A13): its size, modification time and type.
+    private static func remoteFile(at path: RawPath, _ known: ImageProperties.File) -> ImageProperties.File {
+        var file = known
+        let location = path.newGFile()
+        defer { g_object_unref(raw(location)) }
+        let attributes = "standard::size,standard::content-type,time::modified"
+        guard let info = g_file_query_info(location, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return file }
+        defer { g_object_unref(raw(info)) }
+        file.size = Int(g_file_info_get_size(info))
+        if g_file_info_has_attribute(info, "time::modified") != 0 {
+            file.modified = wallClock(unixTime: Int(g_file_info_get_attribute_uint64(info, "time::modified")))
+        }
+        if let type = g_file_info_get_content_type(info), let description = g_content_type_get_description(type) {
+            file.format = String(cString: description)
+            g_free(description)
+        }
         return file
     }
 

@@ -94,7 +94,7 @@ final class DecoderHelper: @unchecked Sendable {
     func ask(
         _ make: (UInt32) -> DecoderRequest, file: Int32, progress: LoadProgress?, isCancelled: () -> Bool
     ) throws(LoadError) -> (reply: DecoderReply, pixels: Int32) {
-        guard !isBroken else { throw .decoderStopped(detail: "it stopped before") }
+        guard !isBroken else { throw .decoderStopped(detail: tr("it stopped before")) }
         let id = nextID
         nextID &+= 1
         let request = make(id)
@@ -114,7 +114,10 @@ final class DecoderHelper: @unchecked Sendable {
                     kill(-pid, SIGKILL)
                     isBroken = true
                     _ = reap(blocking: true)
-                    throw .decoderStopped(detail: "it stopped responding for \(Int(Self.hangSeconds)) seconds")
+                    throw .decoderStopped(
+                        detail: trn(
+                            "it stopped responding for %d second", "it stopped responding for %d seconds", Int(Self.hangSeconds),
+                            Int(Self.hangSeconds)))
                 }
                 continue
             }
@@ -148,18 +151,18 @@ final class DecoderHelper: @unchecked Sendable {
         let reply: DecoderReply
         do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: bytes) } catch {
             if descriptor >= 0 { close(descriptor) }
-            throw .decoderStopped(detail: "it sent a malformed message (\(error.what))")
+            throw .decoderStopped(detail: tr("it sent a malformed message (%s)", error.what))
         }
         guard reply.id == id else {
             if descriptor >= 0 { close(descriptor) }
-            throw .decoderStopped(detail: "it answered request \(reply.id) instead of \(id)")
+            throw .decoderStopped(detail: tr("it answered request %1$s instead of %2$s", reply.id, id))
         }
         switch reply {
         case .progress(_, let fraction):
             if descriptor >= 0 { close(descriptor) }
             return .progress(fraction)
         case .image, .frame:
-            guard descriptor >= 0 else { throw .decoderStopped(detail: "its image came without pixels") }
+            guard descriptor >= 0 else { throw .decoderStopped(detail: tr("its image came without pixels")) }
             return .answer(reply, pixels: descriptor)
         default:
             if descriptor >= 0 { close(descriptor) }
@@ -205,18 +208,18 @@ final class DecoderHelper: @unchecked Sendable {
     }
 
     static func describe(_ status: Int32?, wrapped: Bool = false) -> String {
-        guard let status else { return "it ended" }
+        guard let status else { return tr("it ended") }
         var signal = status & 0x7F
         let code = (status >> 8) & 0xFF
         // bubblewrap ends with 128 + the signal that ended the helper inside it.
         if signal == 0, wrapped, code > 128 { signal = code - 128 }
-        if signal == 0 { return "it exited with status \(code)" }
+        if signal == 0 { return tr("it exited with status %d", code) }
         switch signal {
-        case SIGSYS: return "it tried a system call its sandbox forbids"
-        case SIGXCPU: return "it used too much processor time"
-        case SIGKILL: return "it was killed"
-        case SIGSEGV, SIGBUS: return "it crashed (signal \(signal))"
-        default: return "it ended with signal \(signal)"
+        case SIGSYS: return tr("it tried a system call its sandbox forbids")
+        case SIGXCPU: return tr("it used too much processor time")
+        case SIGKILL: return tr("it was killed")
+        case SIGSEGV, SIGBUS: return tr("it crashed (signal %d)", signal)
+        default: return tr("it ended with signal %d", signal)
         }
     }
 }

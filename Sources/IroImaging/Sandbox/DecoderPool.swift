@@ -103,9 +103,9 @@ public final class DecoderPool: Sendable {
                 return helper
             }
             if runningCount < Self.maxHelpers {
-                guard !executable.isEmpty else { throw .decoderStopped(detail: "iro-decoder is not installed beside iro") }
+                guard !executable.isEmpty else { throw .decoderStopped(detail: tr("iro-decoder is not installed beside iro")) }
                 guard let helper = DecoderHelper.start(command(), environment: environment) else {
-                    throw .decoderStopped(detail: "the decoder \(executable) could not be started")
+                    throw .decoderStopped(detail: tr("the decoder %s could not be started", executable))
                 }
                 runningCount += 1
                 busyPIDs.append(helper.pid)
@@ -199,10 +199,20 @@ public final class DecoderPool: Sendable {
         _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
         adopt: (DecoderReply, Int32, DecoderHelper) throws(LoadError) -> T
     ) throws(LoadError) -> T {
-        _ = try FileCheck.regularFileSize(at: path)
-        let file = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
-        guard file >= 0 else {
-            throw errno == EACCES ? .permissionDenied : errno == ENOENT ? .notFound : .unreadable(detail: String(cString: strerror(errno)))
+        let file: Int32
+        if path.isURI {
+            // A GVfs location: its bytes come through GIO (BEHAVIOUR A13), read before the decode starts.
+            guard let copy = try RemoteFile.descriptor(for: path, progress: progress, isCancelled: isCancelled) else {
+                throw .unreadable(detail: "cancelled") // never shown: the caller drops a cancelled result
+            }
+            file = copy
+        } else {
+            _ = try FileCheck.regularFileSize(at: path)
+            file = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+            guard file >= 0 else {
+                throw errno == EACCES
+                    ? .permissionDenied : errno == ENOENT ? .notFound : .unreadable(detail: String(cString: strerror(errno)))
+            }
         }
         defer { close(file) }
         let helper = try acquire()

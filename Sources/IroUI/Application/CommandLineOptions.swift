@@ -18,13 +18,13 @@ enum CommandLineOptions {
         let app = gcast(application, g_application_get_type(), as: GApplication.self)
         g_application_add_main_option(
             app, "new-window", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
-            "Open the files in a new window", nil)
+            trNoop("Open the files in a new window"), nil)
         g_application_add_main_option(
             app, "version", 0, GOptionFlags(0), G_OPTION_ARG_NONE,
-            "Show the version and exit", nil)
+            trNoop("Show the version and exit"), nil)
         // G_OPTION_REMAINING (""): the file arguments, as file names (bytes, not UTF-8).
-        g_application_add_main_option(app, "", 0, GOptionFlags(0), G_OPTION_ARG_FILENAME_ARRAY, "", "[FILE…]")
-        g_application_set_option_context_summary(app, "View images: PNG, JPEG and every format gdk-pixbuf reads.")
+        g_application_add_main_option(app, "", 0, GOptionFlags(0), G_OPTION_ARG_FILENAME_ARRAY, "", trNoop("[FILE…]"))
+        g_application_set_option_context_summary(app, tr("View images: PNG, JPEG and every format gdk-pixbuf reads."))
     }
 
     /// `handle-local-options`: −1 continues to the primary instance; 0 exits now.
@@ -54,12 +54,8 @@ enum CommandLineOptions {
                 let file = g_application_command_line_create_file_for_arg(commandLine, argument)
             else { continue }
             defer { g_object_unref(raw(file)) }
-            if let path = RawPath(localPathOf: file) {
-                request.files.append(path)
-            } else if let uri = takeString(g_file_get_uri(file)) {
-                // Non-local URIs have no path; keep them so the tab can say it cannot open them.
-                request.files.append(RawPath(uri))
-            }
+            // A GVfs location without a local path is read through GIO (BEHAVIOUR A13).
+            if let location = RawPath(locationOf: file) { request.files.append(location) }
         }
         return request
     }

@@ -49,7 +49,7 @@ public final class IroApplication {
             return 0
         }
         onOpen(raw(application)) { [weak self] files in
-            self?.open(files.compactMap(RawPath.init(localPathOf:)), newWindow: false)
+            self?.open(files.compactMap(RawPath.init(locationOf:)), newWindow: false)
         }
         onSignal(raw(application), "activate") { [weak self] in self?.open([], newWindow: false) }
         onSignal(raw(application), "startup") { [weak self] in self?.startup() }

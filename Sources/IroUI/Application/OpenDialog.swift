@@ -14,18 +14,18 @@ enum OpenDialog {
         _ completion: @escaping @MainActor ([RawPath]) -> Void
     ) {
         let chooser = gtk_file_chooser_native_new(
-            notePackages ? "Open Note Packages" : "Open Images", parent,
+            notePackages ? tr("Open Note Packages") : tr("Open Images"), parent,
             notePackages ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
-            "_Open", "_Cancel")!
+            tr("_Open"), tr("_Cancel"))!
         let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
         if !notePackages {
             let images = gtk_file_filter_new()!
-            gtk_file_filter_set_name(images, "Images")
+            gtk_file_filter_set_name(images, tr("Images"))
             gtk_file_filter_add_pixbuf_formats(images)
             gtk_file_chooser_add_filter(fileChooser, images)
             let all = gtk_file_filter_new()!
-            gtk_file_filter_set_name(all, "All Files")
+            gtk_file_filter_set_name(all, tr("All Files"))
             gtk_file_filter_add_pattern(all, "*")
             gtk_file_chooser_add_filter(fileChooser, all)
         }
@@ -36,7 +36,7 @@ enum OpenDialog {
             if accepted, let list = gtk_file_chooser_get_files(fileChooser) {
                 for index in 0..<g_list_model_get_n_items(list) {
                     guard let item = g_list_model_get_item(list, index) else { continue }
-                    if let path = RawPath(localPathOf: gcastOpaque(item, g_file_get_type())) { paths.append(path) }
+                    if let path = RawPath(locationOf: gcastOpaque(item, g_file_get_type())) { paths.append(path) }
                     g_object_unref(item)
                 }
                 g_object_unref(raw(list))

@@ -34,8 +34,8 @@ final class ComparePane {
         let close = gtk_button_new_from_icon_name("window-close-symbolic")!
         gtk_widget_add_css_class(close, "flat")
         gtk_widget_add_css_class(close, "circular")
-        gtk_widget_set_tooltip_text(close, "Close This Pane")
-        iro_accessible_set_label(close, "Close This Pane")
+        gtk_widget_set_tooltip_text(close, tr("Close This Pane"))
+        iro_accessible_set_label(close, tr("Close This Pane"))
         onSignal(raw(close), "clicked") { [weak self] in self?.onClose?() }
         gtk_box_append(title, name.widget)
         gtk_box_append(title, close)

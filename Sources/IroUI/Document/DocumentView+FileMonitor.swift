@@ -11,7 +11,7 @@ extension DocumentView {
 
     func watchFile() {
         guard fileMonitor == nil else { return }
-        let file = document.path.withCString { g_file_new_for_path($0)! }
+        let file = document.path.newGFile()
         defer { g_object_unref(raw(file)) }
         let made: UnsafeMutablePointer<GFileMonitor>?
         do throws(GLibError) { made = try withGError { g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) } } catch {
@@ -25,8 +25,8 @@ extension DocumentView {
             guard let self else { return }
             // Our file renamed away is followed; another file renamed onto ours (an editor's
             // atomic save) is a change like any other.
-            if event == G_FILE_MONITOR_EVENT_RENAMED, let file, RawPath(localPathOf: file) == self.document.path,
-                let other, let newPath = RawPath(localPathOf: other), newPath != self.document.path
+            if event == G_FILE_MONITOR_EVENT_RENAMED, let file, RawPath(locationOf: file) == self.document.path,
+                let other, let newPath = RawPath(locationOf: other), newPath != self.document.path
             {
                 self.fileMoved(to: newPath)
             } else {
@@ -62,13 +62,13 @@ extension DocumentView {
 
     private func fileSettled() {
         guard !isMovingToTrash else { return }
-        if document.path.withCString({ access($0, F_OK) }) == 0 {
+        if document.path.exists {
             fileBanner.hide()
             isFileDeleted = false
             reload()
         } else {
             isFileDeleted = true
-            fileBanner.show("“\(document.displayName)” was deleted. This is the last version Iro opened.")
+            fileBanner.show(tr("“%s” was deleted. This is the last version Iro opened.", document.displayName))
         }
     }
 

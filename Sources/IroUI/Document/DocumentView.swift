@@ -373,7 +373,7 @@ final class DocumentView {
         guard let image, let frames = image.animation else { return }
         player = AnimationPlayer(frames: frames, canvas: canvas)
         if let damage = image.damage {
-            fileBanner.show("“\(document.displayName)” is damaged (\(damage)). Iro plays the frames it could read.")
+            fileBanner.show(tr("“%1$s” is damaged (%2$s). Iro plays the frames it could read.", document.displayName, damage))
         }
     }
 

@@ -8,19 +8,19 @@ import IroCore
 /// insensitive, as everywhere.
 final class ImageContextMenu {
     static let sections: [[(label: String, action: String)]] = [
-        [("Open in New _Tab", "win.open-in-new-tab")],
+        [(tr("Open in New _Tab"), "win.open-in-new-tab")],
         [
-            ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
-            ("Show in _Folder", "win.show-in-folder"), ("Move to T_rash", "win.trash"),
-            ("Set as _Background", "win.set-background"), ("_Print…", "win.print"), ("Image _Properties", "win.properties"),
+            (tr("Open _With…"), "win.open-with"), (tr("_Copy"), "win.copy"), (tr("Copy _Path"), "win.copy-path"),
+            (tr("Show in _Folder"), "win.show-in-folder"), (tr("Move to T_rash"), "win.trash"),
+            (tr("Set as _Background"), "win.set-background"), (tr("_Print…"), "win.print"), (tr("Image _Properties"), "win.properties"),
         ],
-        [("_Previous Image", "win.previous-image"), ("_Next Image", "win.next-image")],
-        [("Zoom to _Fit", "win.zoom-fit"), ("_Original Size", "win.zoom-reset")],
-        [("Rotate _Clockwise", "win.rotate-clockwise"), ("Rotate Counter_clockwise", "win.rotate-counterclockwise")],
-        [("_Link View", "win.link-view")],
+        [(tr("_Previous Image"), "win.previous-image"), (tr("_Next Image"), "win.next-image")],
+        [(tr("Zoom to _Fit"), "win.zoom-fit"), (tr("_Original Size"), "win.zoom-reset")],
+        [(tr("Rotate _Clockwise"), "win.rotate-clockwise"), (tr("Rotate Counter_clockwise"), "win.rotate-counterclockwise")],
+        [(tr("_Link View"), "win.link-view")],
         [
-            ("F_ullscreen", "win.toggle-fullscreen"), ("Present on _Other Monitor", "win.present"),
-            ("_Export Adjusted Copy…", "win.export-copy"),
+            (tr("F_ullscreen"), "win.toggle-fullscreen"), (tr("Present on _Other Monitor"), "win.present"),
+            (tr("_Export Adjusted Copy…"), "win.export-copy"),
         ],
     ]
 
@@ -48,7 +48,7 @@ final class ImageContextMenu {
         if let made { return made.popover }
         let menu = MenuSections.model(Self.sections)
         if let root = gtk_widget_get_root(parent), let window = DocumentWindow.key.get(raw(root)) {
-            MenuSections.appendSubmenu("Compare _With", window.compareTargets, toSection: Self.linkSection, of: menu)
+            MenuSections.appendSubmenu(tr("Compare _With"), window.compareTargets, toSection: Self.linkSection, of: menu)
         }
         let popover = gtk_popover_menu_new_from_model(menu)!
         // Ours, so the popover outlives its parent's teardown until it is taken off it.

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import GtkSupport
+import IroCore
 
 /// The text of a note package, read-only, beside its image (BEHAVIOUR A8).
 final class NoteSidebar {
@@ -16,7 +17,7 @@ final class NoteSidebar {
         gtk_text_view_set_right_margin(view, 18)
         gtk_text_view_set_top_margin(view, 18)
         gtk_text_view_set_bottom_margin(view, 18)
-        iro_accessible_set_label(view.widget, "Note")
+        iro_accessible_set_label(view.widget, tr("Note"))
         gtk_scrolled_window_set_child(scroller, view.widget)
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(widget, 340, -1)

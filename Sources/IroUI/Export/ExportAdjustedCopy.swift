@@ -20,7 +20,7 @@ enum ExportAdjustedCopy {
         let pixels: Task<PixbufSnapshot?, Never>
         if image.isFullResolution {
             guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
-                ExportFailureDialog.present(.writeFailed(detail: "not enough memory for a copy of the image"), parent: window.window)
+                ExportFailureDialog.present(.writeFailed(detail: tr("not enough memory for a copy of the image")), parent: window.window)
                 return
             }
             pixels = Task { snapshot }
@@ -29,7 +29,7 @@ enum ExportAdjustedCopy {
         }
         let hue = view.document.view.hue
         SaveDialog.present(
-            for: window.window, title: "Export Adjusted Copy", acceptLabel: "_Export",
+            for: window.window, title: tr("Export Adjusted Copy"), acceptLabel: tr("_Export"),
             suggestedName: HueExport.suggestedName(for: document),
             folder: document.deletingLastComponent
         ) { [weak window] destination in
@@ -37,7 +37,7 @@ enum ExportAdjustedCopy {
             Task {
                 guard let snapshot = await pixels.value else {
                     ExportFailureDialog.present(
-                        .writeFailed(detail: "the image’s file could not be read again at full size"),
+                        .writeFailed(detail: tr("the image’s file could not be read again at full size")),
                         parent: window?.window)
                     return
                 }

@@ -13,17 +13,16 @@ enum SaveDialog {
     ) {
         let chooser = gtk_file_chooser_native_new(
             title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-            acceptLabel, "_Cancel")!
+            acceptLabel, tr("_Cancel"))!
         let fileChooser: UnsafeMutablePointer<GtkFileChooser> = cast(chooser)
         let native: UnsafeMutablePointer<GtkNativeDialog> = cast(chooser)
         gtk_native_dialog_set_modal(native, 1)
-        if let start = folder.withCString({ g_file_new_for_path($0) }) {
-            _ = gtk_file_chooser_set_current_folder(fileChooser, start, nil)
-            g_object_unref(raw(start))
-        }
+        let start = folder.newGFile()
+        _ = gtk_file_chooser_set_current_folder(fileChooser, start, nil)
+        g_object_unref(raw(start))
         gtk_file_chooser_set_current_name(fileChooser, suggestedName)
         let images = gtk_file_filter_new()!
-        gtk_file_filter_set_name(images, "PNG and JPEG Images")
+        gtk_file_filter_set_name(images, tr("PNG and JPEG Images"))
         gtk_file_filter_add_mime_type(images, "image/png")
         gtk_file_filter_add_mime_type(images, "image/jpeg")
         gtk_file_chooser_add_filter(fileChooser, images)
@@ -31,7 +30,7 @@ enum SaveDialog {
         onSignal(raw(chooser), "response") { (response: Int32) in
             var destination: RawPath?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(fileChooser) {
-                destination = RawPath(localPathOf: file)
+                destination = RawPath(locationOf: file) // a GVfs folder too (BEHAVIOUR A13)
                 g_object_unref(raw(file))
             }
             g_object_unref(raw(chooser)) // the reference from _new, kept until the answer

@@ -29,7 +29,7 @@ extension DocumentView {
         let content = zoom.contentSize(at: canvas.displayScale), viewport = canvas.viewportSize
         let pans = content.width > viewport.width + 0.5 || content.height > viewport.height + 0.5
         guard ctrlHeld || !pans else { return nil }
-        let file = document.path.withCString { g_file_new_for_path($0) }!
+        let file = document.path.newGFile()
         defer { g_object_unref(raw(file)) }
         return ImageClipboard.provider(holding: raw(file), type: g_file_get_type())
     }

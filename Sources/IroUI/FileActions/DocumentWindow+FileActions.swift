@@ -24,7 +24,7 @@ extension DocumentWindow {
             guard let self, let view = self.selectedView else { return }
             let name = view.document.displayName
             OpenWith.choose(for: view.document.path, over: self.window) { [weak self] reason in
-                self?.toast("“\(name)” could not be opened: \(reason)")
+                self?.toast(tr("“%1$s” could not be opened: %2$s", name, reason))
             }
         }
     }
@@ -56,16 +56,18 @@ extension DocumentWindow {
             guard let self else { return }
             if let failure {
                 view?.isMovingToTrash = false
-                self.toast("“\(name)” was not \(toTrash ? "moved to the trash" : "deleted"): \(failure)")
+                self.toast(
+                    toTrash
+                        ? tr("“%1$s” was not moved to the trash: %2$s", name, failure) : tr("“%1$s” was not deleted: %2$s", name, failure))
                 return
             }
             if let view, view.document.path == path {
                 if let step { view.go(step) } else if let page = self.page(of: view) { adw_tab_view_close_page(self.tabView, page) }
             }
             if toTrash {
-                self.toast("“\(name)” moved to the trash", undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
+                self.toast(tr("“%s” moved to the trash", name), undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
             } else {
-                self.toast("“\(name)” deleted")
+                self.toast(tr("“%s” deleted", name))
             }
         }
     }
@@ -80,7 +82,7 @@ extension DocumentWindow {
             }
             return nil
         }
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         do throws(GLibError) { _ = try withGError { g_file_delete(file, nil, $0) } } catch { return error.message }
         return nil
@@ -91,7 +93,7 @@ extension DocumentWindow {
         guard let view = selectedView else { return }
         let path = view.document.path, name = view.document.displayName
         Task { [weak self] in
-            if await !ShowInFolder.show(path) { self?.toast("No file manager could show “\(name)”") }
+            if await !ShowInFolder.show(path) { self?.toast(tr("No file manager could show “%s”", name)) }
         }
     }
 
@@ -101,9 +103,9 @@ extension DocumentWindow {
         let name = view.document.displayName
         SetAsBackground.set(path) { [weak self] outcome in
             switch outcome {
-            case .set: self?.toast("“\(name)” is the background")
+            case .set: self?.toast(tr("“%s” is the background", name))
             case .cancelled: break
-            case .failed(let reason): self?.toast("“\(name)” could not be set as the background: \(reason)")
+            case .failed(let reason): self?.toast(tr("“%1$s” could not be set as the background: %2$s", name, reason))
             }
         }
     }
@@ -115,10 +117,10 @@ extension DocumentWindow {
         let path = view.document.path
         let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
             adw_message_dialog_new(
-                window, "Delete “\(view.document.displayName)” Permanently?",
-                "It will not go to the trash, and cannot be restored."))
-        adw_message_dialog_add_response(dialog, "cancel", "_Cancel")
-        adw_message_dialog_add_response(dialog, "delete", "_Delete")
+                window, tr("Delete “%s” Permanently?", view.document.displayName),
+                tr("It will not go to the trash, and cannot be restored.")))
+        adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(dialog, "delete", tr("_Delete"))
         adw_message_dialog_set_response_appearance(dialog, "delete", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(dialog, "cancel")
         adw_message_dialog_set_close_response(dialog, "cancel")
@@ -138,7 +140,7 @@ extension DocumentWindow {
         Task { [weak self] in
             let failure = await Self.restore(path)
             guard let self else { return }
-            if let failure { return self.toast("“\(name)” could not be put back: \(failure)") }
+            if let failure { return self.toast(tr("“%1$s” could not be put back: %2$s", name, failure)) }
             _ = self.open(path, select: true)
             self.update()
         }
@@ -148,8 +150,8 @@ extension DocumentWindow {
     nonisolated private static func restore(_ path: RawPath) async -> String? {
         do throws(Trash.Failure) { try Trash.restore(path) } catch {
             switch error {
-            case .notFound: return "it is no longer in the trash"
-            case .occupied: return "another file has its name now"
+            case .notFound: return tr("it is no longer in the trash")
+            case .occupied: return tr("another file has its name now")
             case .notRestored(let reason), .notMoved(let reason): return reason
             }
         }
@@ -165,7 +167,7 @@ extension DocumentWindow {
     func toast(_ title: String, undo: (@MainActor () -> Void)? = nil) {
         let toast = adw_toast_new(title)!
         if let undo {
-            adw_toast_set_button_label(toast, "_Undo")
+            adw_toast_set_button_label(toast, tr("_Undo"))
             onSignal(raw(toast), "button-clicked") { undo() }
         }
         lastToast = (title, undo)

@@ -43,7 +43,7 @@ enum ImageClipboard {
     private static func set(pixels pixbuf: OpaquePointer, file path: RawPath, on widget: UnsafeMutablePointer<GtkWidget>) {
         guard let clipboard = gtk_widget_get_clipboard(widget), let texture = gdk_texture_new_for_pixbuf(pixbuf) else { return }
         defer { g_object_unref(raw(texture)) }
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         let uri = takeString(g_file_get_uri(file)) ?? ""
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [

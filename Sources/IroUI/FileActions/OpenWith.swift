@@ -12,7 +12,7 @@ enum OpenWith {
     static func choose(
         for path: RawPath, over parent: UnsafeMutablePointer<GtkWindow>, failed: @escaping @MainActor (String) -> Void
     ) -> UnsafeMutablePointer<GtkWidget> {
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         let dialog = gtk_app_chooser_dialog_new(parent, GTK_DIALOG_MODAL, file)!
         let chooser = gcastOpaque(raw(dialog), gtk_app_chooser_get_type())
@@ -28,7 +28,7 @@ enum OpenWith {
 
     /// Starts `app` (a `GAppInfo *`) on the file; why it could not, if it could not.
     static func launch(_ app: OpaquePointer, with path: RawPath, on display: OpaquePointer?) -> String? {
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         let files = g_list_append(nil, UnsafeMutableRawPointer(file))
         defer { g_list_free(files) }

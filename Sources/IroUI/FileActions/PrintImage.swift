@@ -32,7 +32,7 @@ enum PrintImage {
             }
             guard let window else { return }
             guard let shown else {
-                window.toast("“\(name)” could not be printed: its pixels could not be read")
+                window.toast(tr("“%s” could not be printed: its pixels could not be read", name))
                 done?("no pixels")
                 return
             }
@@ -65,9 +65,9 @@ enum PrintImage {
             if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_ERROR {
                 var error: UnsafeMutablePointer<GError>?
                 gtk_print_operation_get_error(operation, &error)
-                failure = error.map { String(cString: $0.pointee.message) } ?? "the printer failed"
+                failure = error.map { String(cString: $0.pointee.message) } ?? tr("the printer failed")
                 g_clear_error(&error)
-                window?.toast("“\(name)” could not be printed: \(failure ?? "")")
+                window?.toast(tr("“%1$s” could not be printed: %2$s", name, failure ?? ""))
             } else {
                 failure = nil
                 if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_APPLY, pdf == nil,
@@ -85,7 +85,7 @@ enum PrintImage {
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, action, window.window, &error)
         if result == GTK_PRINT_OPERATION_RESULT_ERROR, let error {
-            window.toast("“\(name)” could not be printed: \(String(cString: error.pointee.message))")
+            window.toast(tr("“%1$s” could not be printed: %2$s", name, String(cString: error.pointee.message)))
             g_error_free(error)
         }
     }

@@ -32,7 +32,7 @@ enum SetAsBackground {
 
     private static func setThroughSettings(_ path: RawPath, done: @escaping @MainActor (Outcome) -> Void) {
         guard let source = g_settings_schema_source_get_default(), let schema = g_settings_schema_source_lookup(source, gnomeSchema, 1)
-        else { return done(.failed("this desktop has no background setting Iro knows (\(gnomeSchema))")) }
+        else { return done(.failed(tr("this desktop has no background setting Iro knows (%s)", gnomeSchema))) }
         let hasDarkKey = g_settings_schema_has_key(schema, "picture-uri-dark") != 0
         g_settings_schema_unref(schema)
         Task {
@@ -56,7 +56,7 @@ enum SetAsBackground {
     nonisolated static func copyToBackgrounds(_ path: RawPath) async -> Result<String, GLibError> {
         let folder = RawPath((string(g_get_user_data_dir()) ?? "/tmp") + "/backgrounds")
         _ = folder.withCString { g_mkdir_with_parents($0, 0o755) }
-        let source = path.withCString { g_file_new_for_path($0) }!
+        let source = path.newGFile()
         defer { g_object_unref(raw(source)) }
         let name = path.lastComponent
         // "holiday.png", then "holiday (2).png", …
@@ -66,7 +66,7 @@ enum SetAsBackground {
             let candidate = attempt == 1 ? name : RawPath(bytes: stem + Array(" (\(attempt))".utf8) + suffix)
             let target = folder.appending(candidate)
             if sameContent(path, target) { return .success(target.fileURI) }
-            let destination = target.withCString { g_file_new_for_path($0) }!
+            let destination = target.newGFile()
             defer { g_object_unref(raw(destination)) }
             do throws(GLibError) {
                 _ = try withGError { g_file_copy(source, destination, G_FILE_COPY_NONE, nil, nil, nil, $0) }
@@ -77,7 +77,7 @@ enum SetAsBackground {
                 return .failure(error)
             }
         }
-        return .failure(GLibError(domain: "iro", code: 0, message: "too many backgrounds of that name"))
+        return .failure(GLibError(domain: "iro", code: 0, message: tr("too many backgrounds of that name")))
     }
 
     nonisolated private static func sameContent(_ a: RawPath, _ b: RawPath) -> Bool {

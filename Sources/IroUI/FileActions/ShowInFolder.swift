@@ -9,7 +9,7 @@ import IroCore
 enum ShowInFolder {
     @concurrent
     nonisolated static func show(_ path: RawPath) async -> Bool {
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         let uri = takeString(g_file_get_uri(file)) ?? ""
         if askFileManager(toShow: uri) { return true }

@@ -20,7 +20,7 @@ enum Trash {
 
     /// Moves `path` to the trash. Blocking: call it off the main thread.
     nonisolated static func move(_ path: RawPath) throws(Failure) {
-        let file = path.withCString { g_file_new_for_path($0) }!
+        let file = path.newGFile()
         defer { g_object_unref(raw(file)) }
         do throws(GLibError) { _ = try withGError { g_file_trash(file, nil, $0) } } catch { throw .notMoved(error.message) }
     }

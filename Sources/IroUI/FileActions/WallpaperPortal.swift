@@ -39,7 +39,7 @@ enum WallpaperPortal {
         }
         let box = ClosureBox<@MainActor (UInt32) -> Void> { code in
             // 0: set; 1: the user cancelled; 2: the desktop failed.
-            finish(.answered(code == 0 ? .set : code == 1 ? .cancelled : .failed("the desktop did not set it")))
+            finish(.answered(code == 0 ? .set : code == 1 ? .cancelled : .failed(tr("the desktop did not set it"))))
         }
         subscription = g_dbus_connection_signal_subscribe(
             bus, nil, "org.freedesktop.portal.Request", "Response", handle, nil, G_DBUS_SIGNAL_FLAGS_NONE,

@@ -85,10 +85,10 @@ extension DocumentView {
 
     /// Why the previous / next buttons are insensitive when stepping is impossible here.
     var browsingUnavailableReason: String? {
-        if NotePackage.isPackageName(document.path) { return "Note packages are not part of a folder’s images" }
+        if NotePackage.isPackageName(document.path) { return tr("Note packages are not part of a folder’s images") }
         guard let browser = folderBrowser else { return nil }
         if let reason = browser.unavailable { return reason }
         return browser.isListed && browser.list.entries.count <= 1 && browser.list.position != nil
-            ? "No other images in this folder" : nil
+            ? tr("No other images in this folder") : nil
     }
 }

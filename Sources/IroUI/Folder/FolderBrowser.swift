@@ -49,7 +49,7 @@ final class FolderBrowser {
                 self.isListed = true
                 self.applyChanges()
             case .failure(let failure):
-                self.unavailable = "This folder cannot be listed: \(failure.reason)"
+                self.unavailable = tr("This folder cannot be listed: %s", failure.reason)
                 self.monitor = nil
             }
             self.onChanged?()
@@ -88,7 +88,8 @@ final class FolderBrowser {
     // MARK: The folder watch
 
     private func watch() {
-        guard monitor == nil, let file = folder.withCString({ g_file_new_for_path($0) }) else { return }
+        guard monitor == nil else { return }
+        let file = folder.newGFile()
         defer { g_object_unref(raw(file)) }
         let made: UnsafeMutablePointer<GFileMonitor>?
         do throws(GLibError) {
@@ -102,7 +103,10 @@ final class FolderBrowser {
         onFileMonitorChanged(raw(made)) { [weak self] _, file, other in
             guard let self else { return }
             for changed in [file, other].compactMap({ $0 }) {
-                if let path = RawPath(localPathOf: changed) { self.changedNames.insert(path.lastComponent) }
+                if let name = g_file_get_basename(changed) {
+                    self.changedNames.insert(RawPath(cString: name))
+                    g_free(name)
+                }
             }
             self.settle?.cancel()
             self.settle = after(milliseconds: Self.settleMilliseconds) { [weak self] in

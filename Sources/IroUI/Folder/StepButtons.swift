@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import GtkSupport
+import IroCore
 
 /// The header's previous / next image buttons (BEHAVIOUR F1), bound to `win.previous-image`
 /// and `win.next-image`, so they turn insensitive at the ends of the folder. Their tooltips
@@ -15,7 +16,7 @@ final class StepButtons {
         gtk_widget_add_css_class(box.widget, "linked")
         previous = gtk_button_new_from_icon_name("go-previous-symbolic")
         next = gtk_button_new_from_icon_name("go-next-symbolic")
-        for (button, action, name) in [(previous, "win.previous-image", "Previous Image"), (next, "win.next-image", "Next Image")] {
+        for (button, action, name) in [(previous, "win.previous-image", tr("Previous Image")), (next, "win.next-image", tr("Next Image"))] {
             setAction(button, action)
             iro_accessible_set_label(button, name)
             gtk_box_append(box, button)
@@ -25,7 +26,7 @@ final class StepButtons {
 
     /// Tooltips for the state shown: `unavailable` says why stepping is impossible here.
     func explain(_ unavailable: String?) {
-        gtk_widget_set_tooltip_text(previous, unavailable ?? "Previous Image (Left, Page Up)")
-        gtk_widget_set_tooltip_text(next, unavailable ?? "Next Image (Right, Page Down)")
+        gtk_widget_set_tooltip_text(previous, unavailable ?? tr("Previous Image (Left, Page Up)"))
+        gtk_widget_set_tooltip_text(next, unavailable ?? tr("Next Image (Right, Page Down)"))
     }
 }

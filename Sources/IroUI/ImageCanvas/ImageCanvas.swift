@@ -93,7 +93,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
         animator = ZoomAnimator(widget: widget)
-        iro_accessible_set_label(widget, "Image") // the file name once one is shown
+        iro_accessible_set_label(widget, tr("Image")) // the file name once one is shown
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)

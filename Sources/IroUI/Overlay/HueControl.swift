@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import GtkSupport
+import IroCore
 
 /// The hue slider (BEHAVIOUR D1, D3): "Hue:" and a 250 px horizontal scale from 0 to 1 that
 /// starts centred at 0.5, where the image is unchanged. A double-click resets it.
@@ -23,7 +24,7 @@ final class HueControl {
     var onChanged: (@MainActor (Double) -> Void)?
 
     init(value: Double = neutral) {
-        let label = gtk_label_new("Hue:")!
+        let label = gtk_label_new(tr("Hue:"))!
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01)!
         range = cast(scale)
         // The step is for the arrow keys; a drag should move as finely as the pixels allow.
@@ -32,8 +33,8 @@ final class HueControl {
         gtk_widget_set_size_request(scale, Self.sliderWidth, -1)
         gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
-        iro_accessible_set_label(scale, "Hue")
-        gtk_widget_set_tooltip_text(scale, "Double-click to reset")
+        iro_accessible_set_label(scale, tr("Hue"))
+        gtk_widget_set_tooltip_text(scale, tr("Double-click to reset"))
         // A click must not leave keyboard focus on the slider: focus holds the overlay open
         // (BEHAVIOUR D2), so it would stay after the pointer left. Tab still reaches it.
         gtk_widget_set_focus_on_click(scale, 0)

@@ -11,11 +11,15 @@ enum StatusPages {
         let page: UnsafeMutablePointer<AdwStatusPage> = cast(adw_status_page_new())
         adw_status_page_set_icon_name(page, "image-missing-symbolic")
         adw_status_page_set_title(page, error.title)
-        adw_status_page_set_description(page, "“\(escapeMarkup(fileName))”\n\(escapeMarkup(error.reason))")
+        // TRANSLATORS: an error page: the file's name, then on a line of its own why it cannot be shown.
+        let description = tr("“%1$s”\n%2$s", escapeMarkup(fileName), escapeMarkup(error.reason))
+        adw_status_page_set_description(page, description)
         gtk_widget_add_css_class(page.widget, "error-page")
-        if case .decoderStopped = error {
-            // Another try starts a fresh decoder; a file that kills it again fails again.
-            adw_status_page_set_child(page, pillButton("_Retry", action: "win.reload"))
+        switch error {
+        case .decoderStopped, .notMounted, .networkUnreachable:
+            // Another try starts a fresh decoder, or finds the location mounted or reachable.
+            adw_status_page_set_child(page, pillButton(tr("_Retry"), action: "win.reload"))
+        default: break
         }
         return page.widget
     }
@@ -24,9 +28,9 @@ enum StatusPages {
     static func start() -> UnsafeMutablePointer<GtkWidget> {
         let page: UnsafeMutablePointer<AdwStatusPage> = cast(adw_status_page_new())
         adw_status_page_set_icon_name(page, "io.github.iroviewer.Iro-symbolic")
-        adw_status_page_set_title(page, "View Images")
-        adw_status_page_set_description(page, "Open images, or drop images here")
-        let button = pillButton("_Open…", action: "app.open")
+        adw_status_page_set_title(page, tr("View Images"))
+        adw_status_page_set_description(page, tr("Open images, or drop images here"))
+        let button = pillButton(tr("_Open…"), action: "app.open")
         gtk_widget_add_css_class(button, "suggested-action")
         adw_status_page_set_child(page, button)
         gtk_widget_add_css_class(page.widget, "start-page")

@@ -24,7 +24,7 @@ final class PresentationWindow {
     init(on monitor: OpaquePointer) {
         self.monitor = monitor
         monitorReference = ObjectRef(retaining: UnsafeMutableRawPointer(monitor))
-        gtk_window_set_title(window, "Iro Presentation")
+        gtk_window_set_title(window, tr("Iro Presentation"))
         gtk_widget_add_css_class(window.widget, "presentation")
         gtk_window_set_decorated(window, 0)
         gtk_window_set_child(window, canvas.widget)

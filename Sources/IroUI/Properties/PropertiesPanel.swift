@@ -184,7 +184,7 @@ final class PropertiesPanel {
         } catch {
             Log.debug("cannot open \(uri): \(error.message)")
             if let root = gtk_widget_get_root(from), let window = DocumentWindow.key.get(raw(root)) {
-                window.toast("No application can show this place: \(error.message)")
+                window.toast(tr("No application can show this place: %s", error.message))
             }
         }
     }

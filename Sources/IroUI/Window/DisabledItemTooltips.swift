@@ -16,17 +16,17 @@ extension DocumentWindow {
     /// Why `action` is disabled now; nil when it is enabled or not a file action.
     func whyDisabled(_ action: String) -> String? {
         guard Self.explainedActions.contains(action), !actions.isEnabled(action) else { return nil }
-        if action == "present" { return "Connect a second monitor to present on it" }
-        guard let view = selectedView else { return "No image is open" }
-        if view.isLoading { return "The image is still loading" }
-        if view.isFileDeleted { return "The file is no longer on disk" }
-        if case .failed = view.document.state { return "“\(view.document.displayName)” could not be read" }
+        if action == "present" { return tr("Connect a second monitor to present on it") }
+        guard let view = selectedView else { return tr("No image is open") }
+        if view.isLoading { return tr("The image is still loading") }
+        if view.isFileDeleted { return tr("The file is no longer on disk") }
+        if case .failed = view.document.state { return tr("“%s” could not be read", view.document.displayName) }
         if NotePackage.isPackageName(view.document.path) {
-            if view.imagePath == nil { return "This note package has no image" }
-            if ["trash", "delete-permanently", "open-with"].contains(action) { return "Note packages are read-only here" }
+            if view.imagePath == nil { return tr("This note package has no image") }
+            if ["trash", "delete-permanently", "open-with"].contains(action) { return tr("Note packages are read-only here") }
         }
-        if view.isMovingToTrash { return "The file is being moved to the trash" }
-        return "Not available for this image"
+        if view.isMovingToTrash { return tr("The file is being moved to the trash") }
+        return tr("Not available for this image")
     }
 
     /// Sets the tooltip of every menu button under `root` whose action is a disabled file

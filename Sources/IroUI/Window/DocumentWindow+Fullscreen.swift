@@ -21,8 +21,8 @@ extension DocumentWindow {
         gtk_overlay_add_overlay(root, fullscreenChrome.widget)
         gtk_widget_set_visible(fullscreenChrome.widget, 0)
         setAction(leaveFullscreenButton, "win.leave-fullscreen")
-        gtk_widget_set_tooltip_text(leaveFullscreenButton, "Leave Fullscreen (Esc)")
-        iro_accessible_set_label(leaveFullscreenButton, "Leave Fullscreen")
+        gtk_widget_set_tooltip_text(leaveFullscreenButton, tr("Leave Fullscreen (Esc)"))
+        iro_accessible_set_label(leaveFullscreenButton, tr("Leave Fullscreen"))
         gtk_widget_set_visible(leaveFullscreenButton, 0)
 
         actions.add("toggle-fullscreen") { [weak self] in

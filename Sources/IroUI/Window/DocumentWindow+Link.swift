@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import IroCore
 
 /// Linking views from the window (BEHAVIOUR F6): "Link View" in the tab's and the image's
 /// context menus, and the link icon on each linked tab, which unlinks it when clicked.
@@ -28,7 +29,7 @@ extension DocumentWindow {
                 g_object_unref(raw(icon))
             }
             adw_tab_page_set_indicator_tooltip(
-                page, "Linked view: zoom, position, rotation and hue follow the other linked tabs. Click to unlink.")
+                page, tr("Linked view: zoom, position, rotation and hue follow the other linked tabs. Click to unlink."))
         } else {
             adw_tab_page_set_indicator_icon(page, nil)
             adw_tab_page_set_indicator_tooltip(page, "")

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import GtkSupport
+import IroCore
 
 /// Presenting on another monitor (BEHAVIOUR F3): "Present on Other Monitor" (Ctrl+Shift+P)
 /// puts a `PresentationWindow` full screen there, following the window's active view; the
@@ -12,10 +13,10 @@ extension DocumentWindow {
             guard let self else { return }
             if self.isPresenting { self.stopPresenting() } else { self.startPresenting() }
         }
-        let stop = gtk_button_new_with_mnemonic("_Stop")!
+        let stop = gtk_button_new_with_mnemonic(tr("_Stop"))!
         gtk_widget_add_css_class(stop, "destructive-action")
-        gtk_widget_set_tooltip_text(stop, "Stop Presenting (Ctrl+Shift+P)")
-        iro_accessible_set_label(stop, "Stop Presenting")
+        gtk_widget_set_tooltip_text(stop, tr("Stop Presenting (Ctrl+Shift+P)"))
+        iro_accessible_set_label(stop, tr("Stop Presenting"))
         onSignal(raw(stop), "clicked") { [weak self] in self?.stopPresenting() }
         gtk_box_append(presentingIndicator, presentingLabel.widget)
         gtk_box_append(presentingIndicator, stop)
@@ -52,9 +53,10 @@ extension DocumentWindow {
 
     /// "DUMMY1 (model)": how the header and the toast name a monitor.
     static func name(of monitor: OpaquePointer) -> String {
-        let connector = string(gdk_monitor_get_connector(monitor)) ?? "another monitor"
+        let connector = string(gdk_monitor_get_connector(monitor)) ?? tr("another monitor")
         guard let model = string(gdk_monitor_get_model(monitor)), !model.isEmpty, model != connector else { return connector }
-        return "\(connector) (\(model))"
+        // TRANSLATORS: a monitor: its connector, then its model: "HDMI-1 (DELL U2720Q)".
+        return tr("%1$s (%2$s)", connector, model)
     }
 
     func startPresenting() {
@@ -65,7 +67,7 @@ extension DocumentWindow {
         presentation.show()
         presentation.follow(activeCanvas)
         present() // the keyboard stays with the controller, not the presentation
-        gtk_label_set_text(presentingLabel, "Presenting on \(Self.name(of: monitor))")
+        gtk_label_set_text(presentingLabel, tr("Presenting on %s", Self.name(of: monitor)))
         gtk_widget_set_visible(presentingIndicator.widget, 1)
         update()
     }
@@ -82,7 +84,7 @@ extension DocumentWindow {
 
     private func monitorsChanged() {
         if let presentation, !monitors.contains(presentation.monitor) {
-            stopPresenting(reason: "The presentation ended: its monitor was disconnected")
+            stopPresenting(reason: tr("The presentation ended: its monitor was disconnected"))
         }
         update()
     }

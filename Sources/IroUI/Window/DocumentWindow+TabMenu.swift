@@ -7,17 +7,17 @@ import IroCore
 /// `setup-menu` sets), or on the selected one when none is set.
 extension DocumentWindow {
     static let tabMenuItems: [[(label: String, action: String)]] = [
-        [("_Link View", "win.tab-link-view")],
-        [("_Move to New Window", "win.tab-move-to-new-window"), ("_Duplicate Tab", "win.tab-duplicate")],
+        [(tr("_Link View"), "win.tab-link-view")],
+        [(tr("_Move to New Window"), "win.tab-move-to-new-window"), (tr("_Duplicate Tab"), "win.tab-duplicate")],
         [
-            ("Close _Other Tabs", "win.tab-close-others"), ("Close Tabs to the _Right", "win.tab-close-right"),
-            ("_Close Tab", "win.tab-close"),
+            (tr("Close _Other Tabs"), "win.tab-close-others"), (tr("Close Tabs to the _Right"), "win.tab-close-right"),
+            (tr("_Close Tab"), "win.tab-close"),
         ],
     ]
 
     func installTabMenu() {
         let menu = MenuSections.model(Self.tabMenuItems)
-        MenuSections.appendSubmenu("Compare _With", tabCompareTargets, toSection: 0, of: menu)
+        MenuSections.appendSubmenu(tr("Compare _With"), tabCompareTargets, toSection: 0, of: menu)
         adw_tab_view_set_menu_model(tabView, menu)
         g_object_unref(raw(menu))
         // Set as the menu opens; cleared (to nil) after it closed and its item ran.

@@ -83,8 +83,8 @@ final class DocumentWindow {
         adw_header_bar_set_title_widget(header, windowTitle.widget)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         setAction(open, "app.open")
-        gtk_widget_set_tooltip_text(open, "Open… (Ctrl+O)")
-        iro_accessible_set_label(open, "Open")
+        gtk_widget_set_tooltip_text(open, tr("Open… (Ctrl+O)"))
+        iro_accessible_set_label(open, tr("Open"))
         adw_header_bar_pack_start(header, open)
         adw_header_bar_pack_start(header, stepButtons.widget)
         adw_header_bar_pack_end(header, menuButton.widget)
@@ -93,8 +93,8 @@ final class DocumentWindow {
         }
         gtk_button_set_icon_name(cast(propertiesButton), "document-properties-symbolic")
         setAction(propertiesButton, "win.properties")
-        gtk_widget_set_tooltip_text(propertiesButton, "Image Properties (Alt+Return)")
-        iro_accessible_set_label(propertiesButton, "Image Properties")
+        gtk_widget_set_tooltip_text(propertiesButton, tr("Image Properties (Alt+Return)"))
+        iro_accessible_set_label(propertiesButton, tr("Image Properties"))
         adw_header_bar_pack_end(header, propertiesButton)
         adw_header_bar_pack_end(header, leaveFullscreenButton)
         adw_header_bar_pack_end(header, zoomToolbar.percentage)

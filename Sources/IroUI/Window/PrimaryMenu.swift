@@ -1,22 +1,23 @@
 import CGtk
 import CGtkShims
 import GtkSupport
+import IroCore
 
 /// The header bar's primary menu (BEHAVIOUR E3).
 enum PrimaryMenu {
     static let items: [[(label: String, action: String)]] = [
-        [("_Open…", "app.open"), ("Open _Note Package…", "app.open-note-package"), ("_New Window", "app.new-window")],
+        [(tr("_Open…"), "app.open"), (tr("Open _Note Package…"), "app.open-note-package"), (tr("_New Window"), "app.new-window")],
         [
-            ("Open _With…", "win.open-with"), ("_Copy", "win.copy"), ("Copy _Path", "win.copy-path"),
-            ("Show in _Folder", "win.show-in-folder"), ("Image _Properties", "win.properties"),
-            ("Move to T_rash", "win.trash"), ("Set as _Background", "win.set-background"), ("_Print…", "win.print"),
-            ("_Export Adjusted Copy…", "win.export-copy"),
+            (tr("Open _With…"), "win.open-with"), (tr("_Copy"), "win.copy"), (tr("Copy _Path"), "win.copy-path"),
+            (tr("Show in _Folder"), "win.show-in-folder"), (tr("Image _Properties"), "win.properties"),
+            (tr("Move to T_rash"), "win.trash"), (tr("Set as _Background"), "win.set-background"), (tr("_Print…"), "win.print"),
+            (tr("_Export Adjusted Copy…"), "win.export-copy"),
         ],
         [
-            ("Present on _Other Monitor", "win.present"), ("_Move Tab to New Window", "win.move-tab-to-new-window"),
-            ("_Merge All Windows", "app.merge-all-windows"),
+            (tr("Present on _Other Monitor"), "win.present"), (tr("_Move Tab to New Window"), "win.move-tab-to-new-window"),
+            (tr("_Merge All Windows"), "app.merge-all-windows"),
         ],
-        [("_Keyboard Shortcuts", "win.show-help-overlay"), ("_About Iro", "app.about")],
+        [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Iro"), "app.about")],
     ]
 
     static func button() -> UnsafeMutablePointer<GtkWidget> {
@@ -25,8 +26,8 @@ enum PrimaryMenu {
         gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(button, menu)
         gtk_menu_button_set_primary(button, 1)
-        gtk_widget_set_tooltip_text(button.widget, "Main Menu (F10)")
-        iro_accessible_set_label(button.widget, "Main Menu")
+        gtk_widget_set_tooltip_text(button.widget, tr("Main Menu (F10)"))
+        iro_accessible_set_label(button.widget, tr("Main Menu"))
         g_object_unref(raw(menu))
         return button.widget
     }

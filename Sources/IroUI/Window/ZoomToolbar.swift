@@ -18,16 +18,17 @@ final class ZoomToolbar {
         gtk_widget_add_css_class(percentage, "numeric")
         gtk_label_set_width_chars(label, 5)
         gtk_label_set_xalign(label, 1)
-        iro_accessible_set_description(percentage, "Zoom level")
+        iro_accessible_set_description(percentage, tr("Zoom level"))
         let buttons: [(icon: String, action: String, name: String, shortcut: String)] = [
-            ("zoom-out-symbolic", "win.zoom-out", "Zoom Out", "Ctrl+−"),
-            ("zoom-original-symbolic", "win.zoom-reset", "Reset Zoom", "Ctrl+0"),
-            ("zoom-in-symbolic", "win.zoom-in", "Zoom In", "Ctrl++"),
+            ("zoom-out-symbolic", "win.zoom-out", tr("Zoom Out"), "Ctrl+−"),
+            ("zoom-original-symbolic", "win.zoom-reset", tr("Reset Zoom"), "Ctrl+0"),
+            ("zoom-in-symbolic", "win.zoom-in", tr("Zoom In"), "Ctrl++"),
         ]
         for spec in buttons {
             let button = gtk_button_new_from_icon_name(spec.icon)!
             setAction(button, spec.action)
-            gtk_widget_set_tooltip_text(button, "\(spec.name) (\(spec.shortcut))")
+            // TRANSLATORS: a button's tooltip: what it does, then its keyboard shortcut: "Zoom In (Ctrl++)".
+            gtk_widget_set_tooltip_text(button, tr("%1$s (%2$s)", spec.name, spec.shortcut))
             iro_accessible_set_label(button, spec.name)
             gtk_box_append(box, button)
         }
@@ -35,7 +36,7 @@ final class ZoomToolbar {
 
     /// Shows the zoom's percentage (blank when no image is shown).
     func show(percent: Int?) {
-        let text = percent.map { "\($0) %" } ?? ""
+        let text = percent.map { tr("%d %%", $0) } ?? ""
         gtk_label_set_text(label, text)
     }
 }

@@ -1,0 +1,61 @@
+"""Iro in Japanese (BEHAVIOUR E5): with LANG=ja_JP.UTF-8 the start page, the primary menu, an
+error page and `--help` speak Japanese. What each must say is read from po/ja.po (compiled
+here with msgfmt), so the test follows the translation rather than repeating it."""
+
+import gettext
+import os
+import subprocess
+import tempfile
+
+from harness import REPO, Session, TIMEOUT, do_action, iro_bin
+
+JAPANESE = {'LANG': 'ja_JP.UTF-8', 'LC_ALL': None, 'LANGUAGE': None}
+
+
+def _catalogue():
+    with tempfile.TemporaryDirectory() as tmp:
+        mo = os.path.join(tmp, 'iro.mo')
+        subprocess.run(['msgfmt', '-o', mo, os.path.join(REPO, 'po', 'ja.po')], check=True)
+        with open(mo, 'rb') as f:
+            return gettext.GNUTranslations(f)
+
+
+def _japanese(catalogue, english, mnemonic=False):
+    text = catalogue.gettext(english)
+    assert text != english, f'po/ja.po does not translate {english!r}'
+    assert any('\u3040' <= c <= '\u30ff' or '\u4e00' <= c <= '\u9fff' for c in text), f'{text!r} is not Japanese'
+    return text.replace('_', '') if mnemonic else text
+
+
+def test_help_is_in_japanese():
+    ja = _catalogue()
+    env = {**os.environ, 'LANG': 'ja_JP.UTF-8'}
+    for key in ('LC_ALL', 'LANGUAGE', 'DISPLAY', 'WAYLAND_DISPLAY'):
+        env.pop(key, None)
+    r = subprocess.run([iro_bin(), '--help'], capture_output=True, text=True, timeout=TIMEOUT, env=env,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, f'exit status {r.returncode}; stderr: {r.stderr}'
+    for english in ('Show the version and exit', 'Open the files in a new window',
+                    'View images: PNG, JPEG and every format gdk-pixbuf reads.'):
+        assert _japanese(ja, english) in r.stdout, f'--help lacks the Japanese for {english!r}:\n{r.stdout}'
+    assert 'Show the version and exit' not in r.stdout, r.stdout
+
+
+def test_start_page_menu_and_error_page_are_in_japanese():
+    ja = _catalogue()
+    with Session() as s:
+        app = s.launch([], env=JAPANESE)
+        app.frame()
+        app.find('label', _japanese(ja, 'View Images'))
+        app.find('label', _japanese(ja, 'Open images, or drop images here'))
+
+        do_action(app.find('toggle button', _japanese(ja, 'Main Menu')))
+        for item in ('_New Window', '_Keyboard Shortcuts', 'Present on _Other Monitor'):
+            app.find('menu item', _japanese(ja, item, mnemonic=True))
+        s.key('Escape')
+
+        missing = os.path.join(s.tmp, 'missing.png')
+        s.launch([missing], env=JAPANESE).wait_exit()  # hands the file to the running Iro
+        app.find('label', _japanese(ja, 'File Not Found'))
+        reason = _japanese(ja, 'The file does not exist. It may have been moved, renamed or deleted.')
+        app.find('label', lambda name: reason in (name or ''))
