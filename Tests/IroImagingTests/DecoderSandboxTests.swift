@@ -249,7 +249,7 @@ final class DecoderSandboxTests: XCTestCase {
         let pool = try activate()
         DecoderHelper.hangSeconds = 1
         let started = Date()
-        XCTAssertEqual(try hangingRequest(pool) { _ in }, .decoderStopped(detail: "it stopped responding for 1 seconds"))
+        XCTAssertEqual(try hangingRequest(pool) { _ in }, .decoderStopped(detail: "it stopped responding for 1 second"))
         XCTAssertLessThan(Date().timeIntervalSince(started), 25)
         XCTAssertTrue(Self.decoders(under: pool.helperPIDs).isEmpty || pool.helperPIDs.isEmpty, "the hung helper is gone")
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("then.png").path)), "the next one works")
