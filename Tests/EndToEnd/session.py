@@ -246,6 +246,8 @@ class Session(Screenshots, KeyboardAndPointer):
         if not self._start_x_server('xorg', 400, lambda n: ['Xorg', f':{n}', '-config', conf, '-noreset',
                                                           '-nolisten', 'tcp', '-logfile', log]):
             skip('Xorg with the dummy driver could not start here (see xorg-server.log)')
+        # Two monitors: the third output is there to be turned on (`plug_third_monitor`).
+        subprocess.run(['xrandr', '--output', 'DUMMY2', '--off'], check=True, timeout=TIMEOUT)
 
     def start_openbox(self):
         """openbox: a window manager that puts a window full screen on the monitor asked for."""
@@ -259,6 +261,11 @@ class Session(Screenshots, KeyboardAndPointer):
 
     def unplug_second_monitor(self):
         subprocess.run(['xrandr', '--output', 'DUMMY1', '--off'], check=True, timeout=TIMEOUT)
+
+    def plug_third_monitor(self):
+        """DUMMY2, 1280x720, right of DUMMY1 (connected and off until now: two-monitors.conf)."""
+        subprocess.run(['xrandr', '--output', 'DUMMY2', '--mode', '1280x720', '--right-of', 'DUMMY1'],
+                       check=True, timeout=TIMEOUT)
 
     @staticmethod
     def _xvfb_ready(proc, n):

@@ -58,3 +58,28 @@ def test_the_image_fills_the_second_monitor_follows_zoom_and_turn_and_ends_with_
         assert app.alive(), 'Iro keeps running'
         app.find('label', 'The presentation ended: its monitor was disconnected', root=frame)
         app.wait(lambda: not app.find_all('label', 'Presenting on DUMMY1', root=frame), 'the header indicator gone')
+
+
+def test_with_three_monitors_present_on_names_them_and_presents_on_the_one_chosen():
+    png = write_quadrants(os.path.join(fixture_dir(), 'three.png'), 1600, 1200)
+    with Session(two_monitors=True) as s:
+        s.start_openbox()
+        app = s.launch([png])
+        frame = app.frame('three.png')
+        s.focus_window('three.png')
+        s.key('F10')
+        app.find('menu item', 'Present on Other Monitor')
+        assert not app.find_all('menu item', 'Present On'), 'no monitor submenu with two monitors'
+        s.key('Escape')
+
+        s.plug_third_monitor()
+        s.focus_window('three.png')
+        s.key('F10')
+        app.find('menu item', 'Present On').queryAction().doAction(0)
+        # Each monitor but the window's, by its connector.
+        app.find('menu item', 'DUMMY1')
+        app.find('menu item', 'DUMMY2').queryAction().doAction(0)
+        third = (3200, 0, 1280, 720)
+        wid = app.wait(lambda: _presentation(s), 'the presentation window')
+        app.wait(lambda: s.window_geometry(wid) == third, f'the presentation full screen on {third}')
+        app.find('label', 'Presenting on DUMMY2', root=frame)

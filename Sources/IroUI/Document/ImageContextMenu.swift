@@ -25,7 +25,7 @@ final class ImageContextMenu {
     ]
 
     /// The section of Link View, which Compare With joins.
-    static let linkSection = Int32(sections.firstIndex { $0.contains { $0.action == "win.link-view" } } ?? 0)
+    static let linkSection = MenuSections.place(of: "win.link-view", in: sections).section
 
     private let parent: UnsafeMutablePointer<GtkWidget>
     /// Made when first opened: every menu item watches its action, and two hundred tabs'
@@ -48,7 +48,8 @@ final class ImageContextMenu {
         if let made { return made.popover }
         let menu = MenuSections.model(Self.sections)
         if let root = gtk_widget_get_root(parent), let window = DocumentWindow.key.get(raw(root)) {
-            MenuSections.appendSubmenu(tr("Compare _With"), window.compareTargets, toSection: Self.linkSection, of: menu)
+            MenuSections.addSubmenu(tr("Compare _With"), window.compareTargets, toSection: Self.linkSection, of: menu)
+            window.addPresentOn(to: menu, after: MenuSections.place(of: "win.present", in: Self.sections))
         }
         let popover = gtk_popover_menu_new_from_model(menu)!
         // Ours, so the popover outlives its parent's teardown until it is taken off it.

@@ -70,25 +70,9 @@ extension DocumentWindow {
     /// The Compare With submenus list every tab of the window by name (choosing the tab
     /// itself does nothing).
     func updateCompareTargets() {
-        // Labels are mnemonics: a name's underscores are doubled.
-        let names = pages.map {
-            (string(adw_tab_page_get_title($0)) ?? "").split(separator: "_", omittingEmptySubsequences: false).joined(separator: "__")
-        }
+        let names = pages.enumerated().map { (label: string(adw_tab_page_get_title($1)) ?? "", target: Int32($0)) }
         for (menu, action) in [(compareTargets, "win.compare-with"), (tabCompareTargets, "win.tab-compare-with")] {
-            let model: UnsafeMutablePointer<GMenuModel> = gcast(raw(menu), g_menu_model_get_type())
-            let current = (0..<g_menu_model_get_n_items(model)).map { index -> String in
-                let value = g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_LABEL, nil)
-                defer { if let value { g_variant_unref(value) } }
-                return value.map { String(cString: g_variant_get_string($0, nil)) } ?? ""
-            }
-            guard current != names else { continue }
-            g_menu_remove_all(menu)
-            for (position, name) in names.enumerated() {
-                let item = g_menu_item_new(name, nil)!
-                g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(position)))
-                g_menu_append_item(menu, item)
-                g_object_unref(raw(item))
-            }
+            MenuSections.setItems(of: menu, to: names, action: action)
         }
     }
 }

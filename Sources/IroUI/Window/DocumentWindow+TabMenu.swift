@@ -17,7 +17,7 @@ extension DocumentWindow {
 
     func installTabMenu() {
         let menu = MenuSections.model(Self.tabMenuItems)
-        MenuSections.appendSubmenu(tr("Compare _With"), tabCompareTargets, toSection: 0, of: menu)
+        MenuSections.addSubmenu(tr("Compare _With"), tabCompareTargets, toSection: 0, of: menu)
         adw_tab_view_set_menu_model(tabView, menu)
         g_object_unref(raw(menu))
         // Set as the menu opens; cleared (to nil) after it closed and its item ran.

@@ -64,6 +64,8 @@ final class DocumentWindow {
     /// The Compare With submenus' items: the window's tabs (`+Compare`).
     let compareTargets = g_menu_new()!
     let tabCompareTargets = g_menu_new()!
+    /// The Present On submenu's items, with three monitors or more: the others (`+Present`).
+    let presentTargets = g_menu_new()!
 
     static let key = StateKey<DocumentWindow>("iro-document-window")
 
