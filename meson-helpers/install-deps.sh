@@ -14,7 +14,7 @@ packages=(
   # HEIC and AVIF)
   libjpeg-turbo-progs libheif-examples
   # colour management tests: Adobe RGB (1998)-compatible and other profiles, lcms's transicc
-  icc-profiles-free liblcms2-utils
+  icc-profiles-free liblcms2-utils libgs-common
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi gir1.2-gdkpixbuf-2.0 xdotool xclip imagemagick x11-utils poppler-utils
   # a window manager for the tests that need one (fullscreen, maximized windows)

@@ -54,6 +54,7 @@ IroJpeg *iro_jpeg_open(const uint8_t *data, size_t size, IroJpegInfo *out, char 
     out->height = (int)jpeg->info.image_height;
     out->progressive = jpeg_has_multiple_scans(&jpeg->info) ? 1 : 0;
     out->cmyk = jpeg->info.jpeg_color_space == JCS_CMYK || jpeg->info.jpeg_color_space == JCS_YCCK;
+    out->inverted = jpeg->info.saw_Adobe_marker ? 1 : 0;
     return jpeg;
 }
 
@@ -62,7 +63,8 @@ int iro_jpeg_start(IroJpeg *jpeg, int reduction, int *width, int *height, char *
         describe(jpeg, error, error_size);
         return 0;
     }
-    jpeg->info.out_color_space = JCS_RGB;
+    int cmyk = jpeg->info.jpeg_color_space == JCS_CMYK || jpeg->info.jpeg_color_space == JCS_YCCK;
+    jpeg->info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     jpeg->info.scale_num = 1;
     jpeg->info.scale_denom = (unsigned int)reduction;
     // The same choices as gdk-pixbuf's loader makes: accurate integer DCT, fancy upsampling.

@@ -191,4 +191,97 @@ final class ColourProfileInHelperTests: ColourProfileTests {
         assertClose(try decodedColour(url), expected, "decoded in the helper")
         XCTAssertFalse(try XCTUnwrap(DecoderPool.active).helperPIDs.isEmpty, "a helper did it")
     }
+
+    // MARK: CMYK JPEGs
+
+    static let cmykProfile = "\(profiles)/ghostscript/default_cmyk.icc"
+    /// The inks every CMYK test image is printed with, in percent.
+    static let inks = (c: 20, m: 40, y: 0, k: 10)
+
+    /// A CMYK JPEG of `inks` made by ImageMagick (which writes them inverted, as Photoshop
+    /// does, with Adobe's marker), with the profile at `profile` embedded when given.
+    func cmykJPEG(_ name: String, profile: String?) throws -> URL {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"), "ImageMagick makes the CMYK JPEGs")
+        let url = fixtures.url(name)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        let fill = "cmyk(\(Self.inks.c)%,\(Self.inks.m)%,\(Self.inks.y)%,\(Self.inks.k)%)"
+        process.arguments = ["-size", "64x48", "xc:\(fill)"] + (profile.map { ["-profile", $0] } ?? []) + ["-quality", "100", url.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "convert made \(name)")
+        return url
+    }
+
+    func testACMYKJPEGIsShownThroughItsProfile() throws {
+        _ = try profile(Self.cmykProfile)
+        let url = try cmykJPEG("cmyk-profile.jpg", profile: Self.cmykProfile)
+        // transicc reads CMYK in percent.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/transicc")
+        process.arguments = ["-i", Self.cmykProfile, "-o", "*sRGB", "-t", "0", "-n"]
+        let input = Pipe(), output = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, FileHandle.nullDevice)
+        try process.run()
+        input.fileHandleForWriting.write(Data("\(Self.inks.c) \(Self.inks.m) \(Self.inks.y) \(Self.inks.k)\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let numbers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard numbers.count == 3 else { throw XCTSkip("transicc said nothing usable") }
+        let expected = RGBA(UInt8(numbers[0].rounded()), UInt8(numbers[1].rounded()), UInt8(numbers[2].rounded()))
+        let naive = RGBA(184, 138, 230)
+        XCTAssertFalse(expected.isClose(to: naive, tolerance: 20), "the profile gives other colours than the plain formula")
+        assertClose(try decodedColour(url), expected, "CMYK JPEG with a SWOP profile")
+    }
+
+    func testACMYKJPEGWithoutAProfileUsesThePlainFormula() throws {
+        let url = try cmykJPEG("cmyk-plain.jpg", profile: nil)
+        // Each colour the complement of its ink, darkened by the black: (255 − 51) × 229.5 / 255…
+        assertClose(try decodedColour(url), RGBA(184, 138, 230), "CMYK JPEG without a profile")
+    }
+
+    func testACMYKJPEGIsDecodedReduced() throws {
+        let url = try cmykJPEG("cmyk-reduced.jpg", profile: nil)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(0.5)))
+        XCTAssertEqual(gdk_pixbuf_get_width(image.pixbuf), 32, "libjpeg's DCT scaling halves it")
+        XCTAssertTrue(Self.pixel(image.pixbuf, 16, 12).isClose(to: RGBA(184, 138, 230), tolerance: 3))
+    }
+
+    // MARK: PNG's gAMA, cHRM and sRGB chunks
+
+    /// A PNG of `colour` with `chunks` after its header.
+    func png(_ name: String, chunks: [[UInt8]]) throws -> URL {
+        let url = try image(name, type: "png", profile: nil)
+        try Data(PNGBytes.inserting(chunks, in: [UInt8](try Data(contentsOf: url)))).write(to: url)
+        return url
+    }
+
+    static func gAMA(_ gamma: UInt32) -> [UInt8] { PNGBytes.chunk("gAMA", PNGBytes.be32(gamma)) }
+
+    func testALinearPNGIsShownThroughItsGamma() throws {
+        // gAMA 1.0: the samples are linear light; sRGB's curve encodes them for the screen.
+        func sRGB(_ value: UInt8) -> UInt8 {
+            let linear = Double(value) / 255
+            let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
+            return UInt8((encoded * 255).rounded())
+        }
+        let expected = RGBA(sRGB(Self.colour.r), sRGB(Self.colour.g), sRGB(Self.colour.b))
+        assertClose(try decodedColour(try png("linear.png", chunks: [Self.gAMA(100_000)])), expected, "PNG with gAMA 1.0")
+    }
+
+    func testAPNGWithSRGBsGammaOrAnSRGBChunkIsUntouched() throws {
+        assertClose(try decodedColour(try png("gamma22.png", chunks: [Self.gAMA(45_455)])), Self.colour, "gAMA 1/2.2 alone")
+        let srgb = try png("srgb.png", chunks: [PNGBytes.chunk("sRGB", [0]), Self.gAMA(100_000)])
+        assertClose(try decodedColour(srgb), Self.colour, "an sRGB chunk, whatever gAMA says")
+        assertClose(try decodedColour(try png("absurd.png", chunks: [Self.gAMA(0)])), Self.colour, "a gAMA of 0 is ignored")
+    }
+
+    func testAPNGWithAdobeRGBsPrimariesInCHRMIsShownInSRGB() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        // Adobe RGB (1998): D65 white, its red, green and blue, gamma 2.2.
+        let chromaticities: [UInt32] = [31_270, 32_900, 64_000, 33_000, 21_000, 71_000, 15_000, 6_000]
+        let cHRM = PNGBytes.chunk("cHRM", chromaticities.flatMap(PNGBytes.be32))
+        assertClose(try decodedColour(try png("chrm.png", chunks: [Self.gAMA(45_455), cHRM])), expected, "PNG with Adobe RGB's cHRM")
+    }
 }

@@ -25,9 +25,13 @@ public enum PNGBytes {
     /// colour profile (gdk-pixbuf's saver cannot write one on Debian 12: libpng refuses it
     /// before the header says the image is RGB).
     public static func embedding(profile: [UInt8], in png: [UInt8]) -> [UInt8] {
+        inserting([chunk("iCCP", Array("ICC profile".utf8) + [0, 0] + storedZlib(profile))], in: png)
+    }
+
+    /// `png` (a whole file) with `chunks` after its IHDR.
+    public static func inserting(_ chunks: [[UInt8]], in png: [UInt8]) -> [UInt8] {
         let afterHeader = signature.count + 8 + 13 + 4 // IHDR: length, type, 13 bytes, CRC
-        let payload = Array("ICC profile".utf8) + [0, 0] + storedZlib(profile)
-        return Array(png[..<afterHeader]) + chunk("iCCP", payload) + Array(png[afterHeader...])
+        return Array(png[..<afterHeader]) + chunks.joined() + Array(png[afterHeader...])
     }
 
     /// A zlib stream of `bytes` in stored (uncompressed) deflate blocks.

@@ -12,15 +12,17 @@ typedef struct {
     int width, height;
     /// 1 when the frame is progressive.
     int progressive;
-    /// 1 when the colours are CMYK or YCCK (decoded elsewhere).
+    /// 1 when the colours are CMYK or YCCK: decoded as CMYK ink values, 4 bytes a pixel.
     int cmyk;
+    /// 1 when those values are stored inverted (Adobe's marker, as Photoshop writes them).
+    int inverted;
 } IroJpegInfo;
 
 /// Reads the headers of the JPEG in `data` (which must stay valid until `iro_jpeg_free`).
 /// NULL on failure, with libjpeg's message in `error`.
 IroJpeg *iro_jpeg_open(const uint8_t *data, size_t size, IroJpegInfo *info, char *error, size_t error_size);
 
-/// Starts decoding RGB at `1 / reduction` of the size (1, 2, 4 or 8: libjpeg's DCT
+/// Starts decoding RGB (CMYK for a CMYK or YCCK file) at `1 / reduction` of the size (1, 2, 4 or 8: libjpeg's DCT
 /// scaling, exact for every reduction). Sets the output size. 0 on failure.
 int iro_jpeg_start(IroJpeg *jpeg, int reduction, int *width, int *height, char *error, size_t error_size);
 

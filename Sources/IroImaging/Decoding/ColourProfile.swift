@@ -121,16 +121,30 @@ enum ColourProfile {
             case .shaper(let shaper):
                 iro_matrix_shaper_apply(shaper, start, Int32(width), Int32(rows), Int32(stride), alpha ? 4 : 3)
             case .lcms(let handle):
-                cmsDoTransformLineStride(
-                    handle, start, start, cmsUInt32Number(width), cmsUInt32Number(rows), cmsUInt32Number(stride),
-                    cmsUInt32Number(stride), 0, 0)
+                convert(handle, from: start, to: start, width: width, rows: rows, strides: (stride, stride))
             }
+        }
+
+        /// Converts `rows` of another layout (CMYK) at `input` into RGB at `output`.
+        func apply(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, width: Int, rows: Int, strides: (Int, Int)) {
+            guard case .lcms(let handle) = kind else { return }
+            convert(handle, from: input, to: output, width: width, rows: rows, strides: strides)
+        }
+
+        private func convert(
+            _ handle: cmsHTRANSFORM, from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, width: Int, rows: Int,
+            strides: (Int, Int)
+        ) {
+            cmsDoTransformLineStride(
+                handle, input, output, cmsUInt32Number(width), cmsUInt32Number(rows), cmsUInt32Number(strides.0),
+                cmsUInt32Number(strides.1), 0, 0)
         }
     }
 
     private struct Cached {
         let profile: [UInt8]
-        let alpha: Bool
+        /// The pixels' layout (Little CMS's format): RGB, RGBA or CMYK.
+        let format: cmsUInt32Number
         /// nil: the profile needs no conversion, or cannot be used.
         let transform: Transform?
     }
@@ -140,32 +154,43 @@ enum ColourProfile {
     private static let cacheSize = 8
 
     static func transform(from profile: [UInt8], alpha: Bool) -> Transform? {
-        if let hit = cache.withLock({ $0.last { $0.alpha == alpha && $0.profile == profile } }) { return hit.transform }
-        let made = makeTransform(from: profile, alpha: alpha)
+        transform(from: profile, format: alpha ? IRO_LCMS_RGBA_8 : IRO_LCMS_RGB_8)
+    }
+
+    /// From a CMYK JPEG's ink values (`inverted`: as Adobe stores them) to sRGB RGB.
+    static func cmykTransform(from profile: [UInt8], inverted: Bool) -> Transform? {
+        transform(from: profile, format: inverted ? IRO_LCMS_CMYK_8_REV : IRO_LCMS_CMYK_8)
+    }
+
+    private static func transform(from profile: [UInt8], format: cmsUInt32Number) -> Transform? {
+        if let hit = cache.withLock({ $0.last { $0.format == format && $0.profile == profile } }) { return hit.transform }
+        let made = makeTransform(from: profile, format: format)
         cache.withLock { cached in
-            cached.append(Cached(profile: profile, alpha: alpha, transform: made))
+            cached.append(Cached(profile: profile, format: format, transform: made))
             if cached.count > cacheSize { cached.removeFirst() }
         }
         return made
     }
 
-    private static func makeTransform(from bytes: [UInt8], alpha: Bool) -> Transform? {
+    private static func makeTransform(from bytes: [UInt8], format: cmsUInt32Number) -> Transform? {
         guard let source = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
             Log.debug("an embedded colour profile could not be read (\(bytes.count) bytes); the colours are shown as they are")
             return nil
         }
         defer { cmsCloseProfile(source) }
-        guard cmsGetColorSpace(source) == cmsSigRgbData else {
-            Log.debug("an embedded colour profile is not for RGB; the colours are shown as they are")
+        let cmyk = format == IRO_LCMS_CMYK_8 || format == IRO_LCMS_CMYK_8_REV
+        guard cmsGetColorSpace(source) == (cmyk ? cmsSigCmykData : cmsSigRgbData) else {
+            Log.debug("an embedded colour profile is not for the pixels' colours; the colours are shown as they are")
             return nil
         }
-        if isSRGB(source) { return nil }
+        if !cmyk, isSRGB(source) { return nil }
         guard let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
-        if let shaper = matrixShaper(from: source, to: sRGB) { return Transform(.shaper(shaper)) }
-        let format = alpha ? IRO_LCMS_RGBA_8 : IRO_LCMS_RGB_8
+        if !cmyk, let shaper = matrixShaper(from: source, to: sRGB) { return Transform(.shaper(shaper)) }
+        let alpha = format == IRO_LCMS_RGBA_8
+        let output = cmyk ? IRO_LCMS_RGB_8 : format
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (alpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
-        guard let handle = cmsCreateTransform(source, format, sRGB, format, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
+        guard let handle = cmsCreateTransform(source, format, sRGB, output, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
             Log.debug("no transform from an embedded colour profile to sRGB; the colours are shown as they are")
             return nil
         }

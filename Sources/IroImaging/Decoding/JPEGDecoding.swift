@@ -12,8 +12,9 @@ import IroCore
 /// - cancellable and with progress between chunks of rows;
 /// - the file read once into memory and its markers checked before any pixel is decoded,
 ///   so a file cut short is refused at once (libjpeg would fill the rest with grey).
-/// CMYK and YCCK JPEGs, and files too large to read into memory, still go through
-/// gdk-pixbuf (`PixbufLoad`).
+/// - CMYK and YCCK JPEGs through their embedded CMYK profile (Little CMS), where gdk-pixbuf
+///   would apply a naive formula whatever the profile says (`CMYKPixels`).
+/// Files too large to read into memory still go through gdk-pixbuf (`PixbufLoad`).
 enum JPEGDecoding {
     /// Files larger than this are streamed through gdk-pixbuf instead of read whole.
     static let maxFileBytes: Int64 = 256 << 20
@@ -45,7 +46,6 @@ enum JPEGDecoding {
         var info = IroJpegInfo()
         guard let jpeg = iro_jpeg_open(bytes.baseAddress, bytes.count, &info, &message, message.count) else { throw failure() }
         defer { iro_jpeg_free(jpeg) }
-        if info.cmyk != 0 { return try throughPixbuf(load, reduction: reduction, isCancelled: isCancelled) }
         try ImageLimits.check(width: Int(info.width), height: Int(info.height))
         var width: Int32 = 0, height: Int32 = 0
         guard iro_jpeg_start(jpeg, Int32(reduction), &width, &height, &message, message.count) != 0 else { throw failure() }
@@ -55,17 +55,26 @@ enum JPEGDecoding {
         defer { g_object_unref(raw(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let profile = iccProfile(of: jpeg)
+        // CMYK: a chunk of ink values at a time, turned into the pixbuf's RGB rows.
+        let cmyk = info.cmyk != 0 ? CMYKPixels(width: Int(width), rows: rowsPerChunk, profile: profile, inverted: info.inverted != 0) : nil
         var row = 0
         while row < Int(height) {
             if isCancelled() { return nil }
-            let count = iro_jpeg_read_rows(
-                jpeg, pixels + row * stride, stride, Int32(min(rowsPerChunk, Int(height) - row)), &message, message.count)
+            let wanted = min(rowsPerChunk, Int(height) - row)
+            let count =
+                if let cmyk {
+                    cmyk.withBuffer { iro_jpeg_read_rows(jpeg, $0, cmyk.stride, Int32(wanted), &message, message.count) }
+                } else {
+                    iro_jpeg_read_rows(jpeg, pixels + row * stride, stride, Int32(wanted), &message, message.count)
+                }
             guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
+            cmyk?.convert(rows: Int(count), into: pixels + row * stride, stride: stride)
             row += Int(count)
             load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))
         }
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
-        return try load.upright(pixbuf, reduced: reduction > 1, profile: iccProfile(of: jpeg))
+        return try load.upright(pixbuf, reduced: reduction > 1, profile: cmyk == nil ? profile : nil)
     }
 
     /// The ICC profile the file embeds, if any (libjpeg puts its APP2 chunks together).

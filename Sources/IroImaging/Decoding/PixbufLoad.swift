@@ -130,7 +130,11 @@ struct PixbufLoad {
     /// quarter: a reduced image's full size turns too.
     func upright(_ pixbuf: OpaquePointer, reduced: Bool, profile: [UInt8]? = nil) throws(LoadError) -> DecodedImage? {
         try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
-        if let profile = profile ?? ColourProfile.attached(to: pixbuf) { ColourProfile.convertToSRGB(pixbuf, profile: profile) }
+        if let profile = profile ?? ColourProfile.attached(to: pixbuf)
+            ?? (header.formatName == "png" ? PNGColourChunks.profile(of: path) : nil)
+        {
+            ColourProfile.convertToSRGB(pixbuf, profile: profile)
+        }
         let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
         // A new pixbuf (+1), rotated and flipped as the tag says, or a new reference.
         guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
