@@ -80,7 +80,8 @@ extension DocumentView {
     /// "3 / 27" under the name in the header: where the shown image is in its folder.
     var folderPosition: String? {
         guard let position = folderBrowser?.list.position, folderBrowser?.isListed == true else { return nil }
-        return "\(position.index) / \(position.count)"
+        // TRANSLATORS: under the image's name: which image of its folder it is, of how many.
+        return trn("%1$d / %2$d", "%1$d / %2$d", position.count, position.index, position.count)
     }
 
     /// Why the previous / next buttons are insensitive when stepping is impossible here.
