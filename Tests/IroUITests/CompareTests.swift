@@ -125,4 +125,30 @@ final class CompareTests: XCTestCase {
             XCTAssertEqual(window.comparison?.panes.map(\.displayName), ["b_2.png", "a.png"])
         }
     }
+
+    func testAnAnimationPlaysInItsPane() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let frames = [GIFFixture.Frame(AnimationTests.red, delay: 5), .init(AnimationTests.green, delay: 5)]
+            let gif = harness.fixtures.bytes("anim.gif", GIFFixture.make(width: 40, height: 40, frames: frames))
+            let window = try XCTUnwrap(harness.open([gif, LinkViewTests.gradient(harness, "b.png")]))
+            let player = try XCTUnwrap(window.views[0].player)
+            LinkViewTests.select(window.views[0], in: window)
+            Self.activate(window, "compare-with", 1)
+            let pane = try XCTUnwrap(window.comparison?.panes.first)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { pane.canvas.zoom != nil })
+            // The tab's own canvas is off screen, yet its frames go on, and the pane shows them.
+            let seen = AnimationTests.watchFrames(pane.canvas, seconds: 1)
+            XCTAssertGreaterThanOrEqual(Set(seen.map { "\($0.colour)" }).count, 2, "red and green in turn: \(seen.map(\.colour))")
+            XCTAssertFalse(player.isPaused)
+
+            window.endComparison()
+            XCTAssertFalse(window.views[0].isCompared)
+            LinkViewTests.select(window.views[1], in: window)
+            let shown = player.framesShown
+            GtkTestEnvironment.pump(timeout: 0.5) { false }
+            XCTAssertLessThanOrEqual(player.framesShown, shown + 1, "a background tab pauses again once it is no longer compared")
+        }
+    }
 }

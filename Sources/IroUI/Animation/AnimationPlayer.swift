@@ -6,8 +6,8 @@ import IroImaging
 /// Plays an animated image in its tab's canvas (BEHAVIOUR A10): each frame is composed
 /// off the main thread when its time comes (never all frames ahead), becomes the canvas's
 /// levels, and is drawn through the same exact rendering as a still image, so zoom, pan,
-/// rotation and the hue apply to every frame. It pauses while its tab is not shown, and
-/// on Space; it stops after the loops the file asks for, on the last frame.
+/// rotation and the hue apply to every frame. It pauses while its tab is not shown (in a
+/// compare pane counts as shown), and on Space; it stops after the loops the file asks for, on the last frame.
 final class AnimationPlayer {
     private let frames: AnimationFrames
     private weak var canvas: ImageCanvas?
@@ -22,6 +22,8 @@ final class AnimationPlayer {
     private(set) var isFinished = false
     /// Frames shown since playing began (the first one not counted).
     private(set) var framesShown = 0
+    /// Each new frame, once the canvas has it (a compare pane showing the tab follows).
+    var onFrame: (@MainActor () -> Void)?
 
     init(frames: AnimationFrames, canvas: ImageCanvas) {
         self.frames = frames
@@ -93,6 +95,7 @@ final class AnimationPlayer {
             self.shownAt = due
             self.framesShown += 1
             self.canvas?.replacePyramid(pyramid)
+            self.onFrame?()
             self.schedule()
         }
     }

@@ -26,6 +26,7 @@ final class ComparePane {
 
     init(showing source: DocumentView) {
         self.source = source
+        source.isCompared = true
         reference = ObjectRef(retaining: raw(box))
         let title: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
         gtk_widget_add_css_class(title.widget, "compare-title")

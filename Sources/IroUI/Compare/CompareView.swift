@@ -70,6 +70,7 @@ final class CompareView {
     func remove(_ view: DocumentView) {
         guard let index = panes.firstIndex(where: { $0.source === view }) else { return }
         let pane = panes.remove(at: index)
+        view.isCompared = false
         if activePane === pane { activePane = panes.first }
         if panes.count < 2 {
             onEnd?()

@@ -56,6 +56,12 @@ final class DocumentView {
     private(set) var contextMenu: ImageContextMenu!
     /// Plays the image when it is animated.
     private(set) var player: AnimationPlayer?
+    /// Shown in a compare pane (BEHAVIOUR F6): an animation plays on there.
+    var isCompared = false {
+        didSet { player?.setVisible(isCompared || gtk_widget_get_mapped(canvas.widget) != 0) }
+    }
+    /// Each new frame of an animation (the compare pane showing this tab follows).
+    var onFrameShown: (@MainActor () -> Void)?
 
     /// Told when what the tab shows changes: loading starts or ends, another image of the
     /// folder, its place in the folder. For the tab's title and spinner and the header.
@@ -104,7 +110,7 @@ final class DocumentView {
         }
         onSignal(raw(canvas.widget), "unmap") { [weak self] in
             guard let self else { return }
-            self.player?.setVisible(false)
+            self.player?.setVisible(self.isCompared)
             self.idleDetail.cancel()
             self.regionTask?.cancel()
             self.regionTask = nil
@@ -371,7 +377,10 @@ final class DocumentView {
     private func play(_ image: DecodedImage?) {
         stopPlaying()
         guard let image, let frames = image.animation else { return }
-        player = AnimationPlayer(frames: frames, canvas: canvas)
+        let player = AnimationPlayer(frames: frames, canvas: canvas)
+        player.onFrame = { [weak self] in self?.onFrameShown?() }
+        if isCompared { player.setVisible(true) }
+        self.player = player
         if let damage = image.damage {
             fileBanner.show(tr("“%1$s” is damaged (%2$s). Iro plays the frames it could read.", document.displayName, damage))
         }

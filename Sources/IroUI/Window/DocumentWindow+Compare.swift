@@ -60,6 +60,7 @@ extension DocumentWindow {
     func endComparison() {
         guard let comparison else { return }
         self.comparison = nil
+        for pane in comparison.panes { pane.source.isCompared = false }
         actions.setEnabled("end-compare", false)
         gtk_stack_set_visible_child_name(content, pageCount > 0 ? "tabs" : "start")
         gtk_stack_remove(content, comparison.widget)

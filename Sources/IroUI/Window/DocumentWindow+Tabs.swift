@@ -211,6 +211,10 @@ extension DocumentWindow {
             if view === self.selectedView { self.update() }
             self.owner?.rebalanceMemory()
         }
+        view.onFrameShown = { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.comparison?.refresh(view)
+        }
         view.canvas.onZoomChanged = { [weak self, weak view] in
             guard let self, let view, view === self.selectedView else { return }
             self.update()
