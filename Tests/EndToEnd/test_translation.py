@@ -1,5 +1,5 @@
-"""Iro in Japanese (BEHAVIOUR E5): with LANG=ja_JP.UTF-8 the start page, the primary menu, an
-error page and `--help` speak Japanese. What each must say is read from po/ja.po (compiled
+"""Iro in Japanese (BEHAVIOUR E5): with LANG=ja_JP.UTF-8 the start page, the primary menu, error
+pages (with the decoder's detail) and `--help` speak Japanese. What each must say is read from po/ja.po (compiled
 here with msgfmt), so the test follows the translation rather than repeating it."""
 
 import gettext
@@ -7,7 +7,7 @@ import os
 import subprocess
 import tempfile
 
-from harness import REPO, Session, TIMEOUT, iro_bin
+from harness import REPO, Session, TIMEOUT, iro_bin, write_quadrants
 
 JAPANESE = {'LANG': 'ja_JP.UTF-8', 'LC_ALL': None, 'LANGUAGE': None}
 
@@ -61,3 +61,12 @@ def test_start_page_menu_and_error_page_are_in_japanese():
         app.find('label', _japanese(ja, 'File Not Found'))
         reason = _japanese(ja, 'The file does not exist. It may have been moved, renamed or deleted.')
         app.find('label', lambda name: reason in (name or ''))
+
+        # A PNG cut short: the decoder helper's detail, English there, shown in Japanese.
+        whole = write_quadrants(os.path.join(s.tmp, 'whole.png'), 64, 48)
+        cut = os.path.join(s.tmp, 'cut.png')
+        with open(whole, 'rb') as f, open(cut, 'wb') as out:
+            out.write(f.read()[:-12])  # without its IEND chunk
+        s.launch([cut], env=JAPANESE).wait_exit()
+        detail = _japanese(ja, 'the PNG data ends early')
+        app.find('label', lambda name: detail in (name or ''))

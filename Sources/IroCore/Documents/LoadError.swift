@@ -65,13 +65,13 @@ public enum LoadError: Error, Equatable, Sendable {
             detail.isEmpty
                 ? tr("The file is damaged or incomplete, so the image cannot be shown.")
                 // TRANSLATORS: %s is what the decoder found wrong: "the PNG data ends early".
-                : tr("The file is damaged or incomplete, so the image cannot be shown. (%s)", detail)
+                : tr("The file is damaged or incomplete, so the image cannot be shown. (%s)", Self.translated(detail))
         case .tooLarge(let width, let height):
             tr(
                 "The image declares %1$d × %2$d pixels, more than Iro can open safely (at most %3$d pixels a side and %4$d megapixels).",
                 width, height, ImageLimits.maxSide, ImageLimits.maxPixels / 1_000_000)
         case .unreadable(let detail):
-            tr("The file could not be read: %s", detail)
+            tr("The file could not be read: %s", Self.translated(detail))
         case .decoderStopped(let detail):
             // TRANSLATORS: %s says how it stopped: "it crashed (signal 11)", "it was killed".
             tr("The image decoder stopped unexpectedly while reading this file (%s). Other images are not affected.", detail)
@@ -90,5 +90,12 @@ public enum LoadError: Error, Equatable, Sendable {
         case .notePackage(.unreadable(let detail)):
             tr("The note package could not be read: %s", detail)
         }
+    }
+
+    /// A decoder's detail in the user's language when it is one of the fixed phrases marked
+    /// with `trNoop` (the decoder helper, in the C locale, writes them in English); any other
+    /// (one with numbers in it, a library's message) as it came.
+    static func translated(_ detail: String) -> String {
+        detail.isEmpty ? detail : tr(detail) // gettext's empty msgid is the catalogue's header
     }
 }

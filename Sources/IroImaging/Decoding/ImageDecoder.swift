@@ -28,7 +28,7 @@ public enum ImageDecoder {
         }
         if let webp = try WebPDecoding.header(path: path) { return webp }
         if SVGSize.isSVG(path: path) {
-            guard let size = SVGSize.read(path: path) else { throw .damaged(detail: "the image/svg+xml header cannot be read") }
+            guard let size = SVGSize.read(path: path) else { throw .damaged(detail: trNoop("the image/svg+xml header cannot be read")) }
             try ImageLimits.check(width: size.width, height: size.height)
             return Header(formatName: "svg", width: size.width, height: size.height)
         }

@@ -68,7 +68,7 @@ enum JPEGDecoding {
                 } else {
                     iro_jpeg_read_rows(jpeg, pixels + row * stride, stride, Int32(wanted), &message, message.count)
                 }
-            guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
+            guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: trNoop("no image data")) }
             cmyk?.convert(rows: Int(count), into: pixels + row * stride, stride: stride)
             row += Int(count)
             load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))

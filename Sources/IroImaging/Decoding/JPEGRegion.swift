@@ -46,7 +46,7 @@ enum JPEGRegion {
             while skipped < rect.y {
                 if isCancelled() { return nil }
                 let count = iro_jpeg_skip_rows(jpeg, Int32(min(JPEGDecoding.rowsPerChunk * 4, rect.y - skipped)), &message, message.count)
-                guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
+                guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: trNoop("no image data")) }
                 skipped += Int(count)
             }
             guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, columns, Int32(rect.height)) else {
@@ -61,7 +61,7 @@ enum JPEGRegion {
                 let count = iro_jpeg_read_rows(
                     jpeg, pixels + row * stride, stride, Int32(min(JPEGDecoding.rowsPerChunk, rect.height - row)), &message,
                     message.count)
-                guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: "no image data") }
+                guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: trNoop("no image data")) }
                 row += Int(count)
             }
             // The same colours as the levels it is drawn beside.
@@ -71,7 +71,9 @@ enum JPEGRegion {
             else { throw .tooLarge(width: rect.width, height: rect.height) }
             defer { g_object_unref(raw(trusted)) }
             if orientation != 1 { gdk_pixbuf_set_option(trusted, "orientation", "\(orientation)") }
-            guard let turned = gdk_pixbuf_apply_embedded_orientation(trusted) else { throw .damaged(detail: "could not apply orientation") }
+            guard let turned = gdk_pixbuf_apply_embedded_orientation(trusted) else {
+                throw .damaged(detail: trNoop("could not apply orientation"))
+            }
             let placed = ExifOrientation.uprightRect(of: rect, orientation: orientation, rawWidth: rawWidth, rawHeight: rawHeight)
             return DetailRegion(adopting: turned, rect: placed, scale: 1 / Double(reduction))
         }

@@ -59,7 +59,7 @@ struct PixbufLoad {
             }
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkSize, file) }
             if count == 0 {
-                if ferror(file) != 0 { throw .unreadable(detail: "read error") }
+                if ferror(file) != 0 { throw .unreadable(detail: trNoop("read error")) }
                 break
             }
             do {
@@ -85,7 +85,7 @@ struct PixbufLoad {
             return try recover(error)
         }
         if let problem = integrity?.problemAfterDecoding() { throw .damaged(detail: problem) }
-        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .damaged(detail: "no image data") }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .damaged(detail: trNoop("no image data")) }
         if let frames = animation(of: loader), let copy = gdk_pixbuf_copy(pixbuf) {
             return DecodedImage(adopting: copy, formatName: header.formatName, animation: frames)
         }
@@ -119,9 +119,9 @@ struct PixbufLoad {
         } catch {
             throw Self.classify(error)
         }
-        guard let pixbuf = loaded else { throw .damaged(detail: "no image data") }
+        guard let pixbuf = loaded else { throw .damaged(detail: trNoop("no image data")) }
         defer { g_object_unref(raw(pixbuf)) }
-        guard let image = try upright(pixbuf, reduced: false) else { throw .damaged(detail: "no image data") }
+        guard let image = try upright(pixbuf, reduced: false) else { throw .damaged(detail: trNoop("no image data")) }
         return image
     }
 
@@ -138,7 +138,7 @@ struct PixbufLoad {
         let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
         // A new pixbuf (+1), rotated and flipped as the tag says, or a new reference.
         guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
-            throw .damaged(detail: "could not apply orientation")
+            throw .damaged(detail: trNoop("could not apply orientation"))
         }
         guard reduced else { return DecodedImage(adopting: turned, formatName: header.formatName) }
         let quarterTurned = (5...8).contains(orientation)
@@ -165,7 +165,7 @@ struct PixbufLoad {
             if count == 0 { break }
             buffer.withUnsafeBufferPointer { check.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
-        if ferror(file) != 0 { throw .unreadable(detail: "read error") }
+        if ferror(file) != 0 { throw .unreadable(detail: trNoop("read error")) }
     }
 
     /// The default for a failed load: its error, classified.
@@ -176,7 +176,7 @@ struct PixbufLoad {
         guard error.domain == "gdk-pixbuf-error-quark" else { return .unreadable(detail: error.message) }
         switch GdkPixbufError(rawValue: UInt32(bitPattern: error.code)) {
         case GDK_PIXBUF_ERROR_UNKNOWN_TYPE, GDK_PIXBUF_ERROR_UNSUPPORTED_OPERATION: return .unsupportedFormat
-        case GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY: return .damaged(detail: "the decoder ran out of memory")
+        case GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY: return .damaged(detail: trNoop("the decoder ran out of memory"))
         default: return .damaged(detail: error.message)
         }
     }

@@ -23,7 +23,7 @@ enum WebPDecoding {
         var features = WebPBitstreamFeatures()
         let status = head.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, count, &features) }
         // Worded as for every format whose header no decoder can read.
-        guard status == VP8_STATUS_OK else { throw .damaged(detail: "the image/webp header cannot be read") }
+        guard status == VP8_STATUS_OK else { throw .damaged(detail: trNoop("the image/webp header cannot be read")) }
         try ImageLimits.check(width: Int(features.width), height: Int(features.height))
         return ImageDecoder.Header(formatName: "webp", width: Int(features.width), height: Int(features.height))
     }
@@ -77,7 +77,7 @@ enum WebPDecoding {
             }
             load.progress?.set(0.1 + 0.9 * Double(fed) / Double(data.count))
         }
-        guard result == VP8_STATUS_OK else { throw .damaged(detail: "the WebP data ends early") }
+        guard result == VP8_STATUS_OK else { throw .damaged(detail: trNoop("the WebP data ends early")) }
         if let profile = iccProfile(data) { ColourProfile.convertToSRGB(pixbuf, profile: profile) }
         adopted = true
         return DecodedImage(adopting: pixbuf, formatName: load.header.formatName, imageWidth: fullWidth, imageHeight: fullHeight)

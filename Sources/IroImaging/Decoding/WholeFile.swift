@@ -20,7 +20,7 @@ extension PixbufLoad {
                 fread($0.baseAddress! + consumed, 1, min(Self.chunkSize, size - consumed), file)
             }
             if count == 0 {
-                if ferror(file) != 0 { throw .unreadable(detail: "read error") }
+                if ferror(file) != 0 { throw .unreadable(detail: trNoop("read error")) }
                 break // the file shrank since it was measured: the check judges what is left
             }
             data.withUnsafeBufferPointer { integrity?.feed(UnsafeBufferPointer(rebasing: $0[consumed..<(consumed + count)])) }

@@ -1,3 +1,5 @@
+import IroCore
+
 /// JPEG: the stream reaches its end-of-image marker. libjpeg fills a JPEG cut short with
 /// grey and gdk-pixbuf then reports success for all but the smallest images.
 final class JPEGIntegrity: IntegrityCheck {
@@ -9,5 +11,5 @@ final class JPEGIntegrity: IntegrityCheck {
         markers.isComplete ? nil : Self.endsEarly
     }
 
-    static let endsEarly = "the JPEG data ends early"
+    static let endsEarly = trNoop("the JPEG data ends early")
 }

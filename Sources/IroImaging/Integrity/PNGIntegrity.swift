@@ -1,5 +1,6 @@
 import CGtk
 import GObjectSupport
+import IroCore
 
 /// PNG: the IEND chunk at the end, and every row written.
 ///
@@ -29,7 +30,7 @@ final class PNGIntegrity: IntegrityCheck {
     }
 
     func problemAfterDecoding() -> String? {
-        if tail != Self.trailer { return "the PNG data ends early" }
+        if tail != Self.trailer { return trNoop("the PNG data ends early") }
         if let row = rows.firstMissingRow { return "the PNG image data stops before row \(row + 1) of \(rows.height)" }
         return nil
     }

@@ -120,14 +120,14 @@ public enum DecoderService {
             }
         case .metadata(let id, let name):
             withFile(descriptor, id: id, name: name) { (path, _) throws(LoadError) -> DecoderReply in
-                guard let contents = FileAccess.contents(of: path) else { throw .unreadable(detail: "the decoder lost the file") }
+                guard let contents = FileAccess.contents(of: path) else { throw .unreadable(detail: trNoop("the decoder lost the file")) }
                 allowMemory(allowance(imagePixels: 0, outputBytes: Double(contents.count) * 4))
                 let read = PropertiesReader.photo(inMemory: UnsafeRawBufferPointer(contents.bytes))
-                guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? "unreadable metadata") }
+                guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? trNoop("unreadable metadata")) }
                 return .metadata(id: id, photo)
             }
         case .nextFrame(let id):
-            guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: "no animation is open"))) }
+            guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: trNoop("no animation is open")))) }
             _ = iro_sandbox_allow_cpu_seconds(60)
             allowMemory(animationAllowance)
             guard frames.advance() else { return send(.nothing(id: id)) }
@@ -158,7 +158,7 @@ public enum DecoderService {
         _ descriptor: Int32, id: UInt32, name: [UInt8], _ work: (RawPath, Watch) throws(LoadError) -> DecoderReply
     ) {
         guard descriptor >= 0, let contents = FileAccess.Contents(reading: descriptor, limit: Int(Int32.max)) else {
-            return send(.failure(id: id, .unreadable(detail: "the decoder got no readable file")))
+            return send(.failure(id: id, .unreadable(detail: trNoop("the decoder got no readable file"))))
         }
         // A name of its own, under which the decoders find the bytes; only the file's own
         // name from Iro's path (its extension names some formats).
@@ -250,7 +250,7 @@ public enum DecoderService {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, Int(gdk_pixbuf_get_n_channels(pixbuf)) == (hasAlpha ? 4 : 3) else {
-            throw .unreadable(detail: "the decoder made pixels of an unexpected kind")
+            throw .unreadable(detail: trNoop("the decoder made pixels of an unexpected kind"))
         }
         var pixels = DecodedPixels(
             width: width, height: height, stride: stride, hasAlpha: hasAlpha, imageWidth: width, imageHeight: height,
@@ -272,7 +272,7 @@ public enum DecoderService {
         }
         guard iro_memfd_seal(memfd) == 0 else {
             close(memfd)
-            throw .unreadable(detail: "the decoder could not seal its pixels")
+            throw .unreadable(detail: trNoop("the decoder could not seal its pixels"))
         }
         pendingDescriptor = memfd
         return pixels
