@@ -22,6 +22,14 @@ class ColourProfileTests: XCTestCase {
 
     /// `colours` converted so, one transicc run for all.
     static func transicc(_ colours: [RGBA], from path: String) throws -> [RGBA] {
+        let numbers = try transicc(lines: colours.map { "\($0.r) \($0.g) \($0.b)" }, from: path)
+        func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
+        return colours.indices.map { RGBA(byte(numbers[3 * $0]), byte(numbers[3 * $0 + 1]), byte(numbers[3 * $0 + 2])) }
+    }
+
+    /// The sRGB values transicc gives for `lines` of the profile's channels (0–255 for RGB,
+    /// percent for CMYK), three a line.
+    static func transicc(lines: [String], from path: String) throws -> [Double] {
         try XCTSkipUnless(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/transicc"), "transicc (liblcms2-utils) computes the expected colours")
         let process = Process()
@@ -32,14 +40,13 @@ class ColourProfileTests: XCTestCase {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data(colours.map { "\($0.r) \($0.g) \($0.b)\n" }.joined().utf8))
+        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard numbers.count == 3 * colours.count else { throw XCTSkip("transicc said nothing usable: \(text)") }
-        func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
-        return colours.indices.map { RGBA(byte(numbers[3 * $0]), byte(numbers[3 * $0 + 1]), byte(numbers[3 * $0 + 2])) }
+        guard numbers.count == 3 * lines.count else { throw XCTSkip("transicc said nothing usable: \(text)") }
+        return numbers
     }
 
     /// Iro's own matrix/TRC path against transicc, over the whole range of each channel.
@@ -158,40 +165,6 @@ class ColourProfileTests: XCTestCase {
         XCTAssertEqual(shown.a, 77, "alpha is copied, not converted")
         assertClose(RGBA(shown.r, shown.g, shown.b), expected, "the colour of a translucent pixel")
     }
-}
-
-/// The same, decoded in the sandboxed helper (where Iro decodes): Little CMS works inside
-/// its confinement.
-final class ColourProfileInHelperTests: ColourProfileTests {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        try DecoderSandboxTests.activateHelper()
-    }
-
-    override func tearDown() {
-        DecoderPool.deactivate()
-        super.tearDown()
-    }
-
-    /// A megapixel and more is converted in bands on several threads, which must work
-    /// inside the helper's confinement too (libdispatch's threads set their priority).
-    func testALargeImageIsConvertedInTheHelperToo() throws {
-        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
-        let options = [(key: "icc-profile", value: Data(try profile(Self.adobeRGB)).base64EncodedString())]
-        let url = fixtures.image("large.jpg", width: 1280, height: 960, type: "jpeg", options: options) { _, _ in Self.colour }
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
-        for (x, y) in [(10, 10), (640, 480), (1270, 950)] {
-            assertClose(Self.pixel(image.pixbuf, x, y), expected, "pixel (\(x), \(y))")
-        }
-    }
-
-    func testTheHelperConvertsTheColours() throws {
-        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
-        let url = try image("in-helper.jpg", type: "jpeg", profile: try profile(Self.adobeRGB))
-        assertClose(try decodedColour(url), expected, "decoded in the helper")
-        XCTAssertFalse(try XCTUnwrap(DecoderPool.active).helperPIDs.isEmpty, "a helper did it")
-    }
-
     // MARK: CMYK JPEGs
 
     static let cmykProfile = "\(profiles)/ghostscript/default_cmyk.icc"
@@ -217,18 +190,7 @@ final class ColourProfileInHelperTests: ColourProfileTests {
         _ = try profile(Self.cmykProfile)
         let url = try cmykJPEG("cmyk-profile.jpg", profile: Self.cmykProfile)
         // transicc reads CMYK in percent.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/transicc")
-        process.arguments = ["-i", Self.cmykProfile, "-o", "*sRGB", "-t", "0", "-n"]
-        let input = Pipe(), output = Pipe()
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, FileHandle.nullDevice)
-        try process.run()
-        input.fileHandleForWriting.write(Data("\(Self.inks.c) \(Self.inks.m) \(Self.inks.y) \(Self.inks.k)\n".utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let numbers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard numbers.count == 3 else { throw XCTSkip("transicc said nothing usable") }
+        let numbers = try Self.transicc(lines: ["\(Self.inks.c) \(Self.inks.m) \(Self.inks.y) \(Self.inks.k)"], from: Self.cmykProfile)
         let expected = RGBA(UInt8(numbers[0].rounded()), UInt8(numbers[1].rounded()), UInt8(numbers[2].rounded()))
         let naive = RGBA(184, 138, 230)
         XCTAssertFalse(expected.isClose(to: naive, tolerance: 20), "the profile gives other colours than the plain formula")
@@ -283,5 +245,38 @@ final class ColourProfileInHelperTests: ColourProfileTests {
         let chromaticities: [UInt32] = [31_270, 32_900, 64_000, 33_000, 21_000, 71_000, 15_000, 6_000]
         let cHRM = PNGBytes.chunk("cHRM", chromaticities.flatMap(PNGBytes.be32))
         assertClose(try decodedColour(try png("chrm.png", chunks: [Self.gAMA(45_455), cHRM])), expected, "PNG with Adobe RGB's cHRM")
+    }
+}
+
+/// The same, decoded in the sandboxed helper (where Iro decodes): Little CMS works inside
+/// its confinement.
+final class ColourProfileInHelperTests: ColourProfileTests {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try DecoderSandboxTests.activateHelper()
+    }
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    /// A megapixel and more is converted in bands on several threads, which must work
+    /// inside the helper's confinement too (libdispatch's threads set their priority).
+    func testALargeImageIsConvertedInTheHelperToo() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let options = [(key: "icc-profile", value: Data(try profile(Self.adobeRGB)).base64EncodedString())]
+        let url = fixtures.image("large.jpg", width: 1280, height: 960, type: "jpeg", options: options) { _, _ in Self.colour }
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        for (x, y) in [(10, 10), (640, 480), (1270, 950)] {
+            assertClose(Self.pixel(image.pixbuf, x, y), expected, "pixel (\(x), \(y))")
+        }
+    }
+
+    func testTheHelperConvertsTheColours() throws {
+        let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
+        let url = try image("in-helper.jpg", type: "jpeg", profile: try profile(Self.adobeRGB))
+        assertClose(try decodedColour(url), expected, "decoded in the helper")
+        XCTAssertFalse(try XCTUnwrap(DecoderPool.active).helperPIDs.isEmpty, "a helper did it")
     }
 }
