@@ -15,13 +15,16 @@ public enum PresentedRegion {
     }
 
     /// The presentation's zoom model for `viewport` and its scroll offset, showing what the
-    /// main view (`main` at `scale`, scrolled to `offset`) shows.
+    /// main view (`main` at `scale`, scrolled to `offset`) shows. `current`: the scale the
+    /// presentation has now, kept when the new one differs from it by rounding only (a pan
+    /// computes the region's size anew, a last bit off), so its rendering goes on serving.
     public static func view(
-        showing main: ZoomModel, scale: Double, offset: Point, in viewport: Size, pixelsPerPoint: Double
+        showing main: ZoomModel, scale: Double, offset: Point, in viewport: Size, pixelsPerPoint: Double, current: Double? = nil
     ) -> (model: ZoomModel, offset: Point)? {
         guard let region = shown(by: main, scale: scale, offset: offset), !viewport.isDegenerate else { return nil }
         var model = ZoomModel(imageSize: main.imageSize, viewportSize: viewport, pixelsPerPoint: pixelsPerPoint)
-        model.setScale(min(viewport.width / region.width, viewport.height / region.height))
+        let fitting = min(viewport.width / region.width, viewport.height / region.height)
+        model.setScale(current.map { abs(fitting - $0) <= $0 * 1e-9 ? $0 : fitting } ?? fitting)
         let centre = Point(x: region.x + region.width / 2, y: region.y + region.height / 2)
         let wanted = Point(x: centre.x * model.scale - viewport.width / 2, y: centre.y * model.scale - viewport.height / 2)
         return (model, model.clampedOffset(wanted, scale: model.scale))

@@ -86,7 +86,8 @@ final class PresentationWindow {
         let viewport = canvas.viewportSize
         guard
             let (model, offset) = PresentedRegion.view(
-                showing: zoom, scale: leader.displayScale, offset: leader.offset, in: viewport, pixelsPerPoint: canvas.pixelsPerPoint)
+                showing: zoom, scale: leader.displayScale, offset: leader.offset, in: viewport, pixelsPerPoint: canvas.pixelsPerPoint,
+                current: canvas.zoom?.scale)
         else { return }
         canvas.place(model, offset: offset)
     }

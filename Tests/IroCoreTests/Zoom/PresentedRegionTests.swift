@@ -42,4 +42,26 @@ import Testing
         let model = ZoomModel(imageSize: Size(width: 200, height: 100), viewportSize: Size(width: 0, height: 0))
         #expect(PresentedRegion.view(showing: model, scale: 1, offset: .zero, in: monitor, pixelsPerPoint: 1) == nil)
     }
+
+    @Test func panningKeepsTheScaleThatRoundingWouldMove() throws {
+        var model = ZoomModel(imageSize: Size(width: 6000, height: 4000), viewportSize: Size(width: 1910, height: 1070))
+        model.setScale(1)
+        // Pans whose region, computed from a fractional origin, comes out a last bit off
+        // (1.005235602094241 against 1.0052356020942408 without `current`).
+        let first = try #require(
+            PresentedRegion.view(showing: model, scale: 1, offset: Point(x: 1234.5, y: 700.25), in: monitor, pixelsPerPoint: 1))
+        for step in 1...50 {
+            let offset = Point(x: 1234.5 + Double(step) * 50.1, y: 700.25 + Double(step) * 30.3)
+            let next = try #require(
+                PresentedRegion.view(
+                    showing: model, scale: 1, offset: offset, in: monitor, pixelsPerPoint: 1, current: first.model.scale))
+            #expect(next.model.scale == first.model.scale, "step \(step): the presentation's rendering stays usable")
+        }
+        // A real change of zoom is followed.
+        model.setScale(2)
+        let zoomed = try #require(
+            PresentedRegion.view(
+                showing: model, scale: 2, offset: Point(x: 3000, y: 2000), in: monitor, pixelsPerPoint: 1, current: first.model.scale))
+        #expect(abs(zoomed.model.scale - 2 * first.model.scale) < 1e-9)
+    }
 }
