@@ -85,4 +85,15 @@ final class StartupDecodeTests: XCTestCase {
             StartupDecode.cancel()
         }
     }
+
+    /// A GVfs location starts too (BEHAVIOUR A13), under the URI its tab will have.
+    func testAURIStartsUnderTheURIItsTabOpens() throws {
+        try onMain {
+            StartupDecode.begin(argument: "trash:///a%20b.png")
+            let early = try XCTUnwrap(StartupDecode.pending)
+            XCTAssertEqual(early.path, RawPath("trash:///a%20b.png"))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { early.finished != nil }, "it ends, in whatever way GIO answers here")
+            StartupDecode.cancel()
+        }
+    }
 }

@@ -39,7 +39,9 @@ public final class StartupDecode: Sendable {
     static func begin(argument: UnsafePointer<CChar>, detail: DecodeDetail = .screen(width: 1920, height: 1080)) {
         guard let file = g_file_new_for_commandline_arg(argument) else { return }
         defer { g_object_unref(raw(file)) }
-        guard let path = RawPath(localPathOf: file), !NotePackage.isPackageName(path) else { return }
+        // A GVfs location too (BEHAVIOUR A13): its bytes come through GIO, as slow as the
+        // location is, so starting early gains the most there.
+        guard let path = RawPath(locationOf: file), !NotePackage.isPackageName(path) else { return }
         let decode = StartupDecode(path: path)
         pending = decode
         Trace.mark("decode start: \(path.displayString)")
