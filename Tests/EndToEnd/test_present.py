@@ -17,17 +17,29 @@ def _presentation(s):
     return ids[0] if ids else None
 
 
+def _open_on_two_monitors(s, name):
+    """Iro showing a 1600x1200 quadrant image named `name`, its window focused; its frame."""
+    png = write_quadrants(os.path.join(fixture_dir(), name), 1600, 1200)
+    s.start_openbox()
+    app = s.launch([png])
+    frame = app.frame(name)
+    s.focus_window(name)
+    return app, frame
+
+
+def _presentation_on(s, app, geometry):
+    """Waits for the presentation window, full screen on the monitor at `geometry`."""
+    wid = app.wait(lambda: _presentation(s), 'the presentation window')
+    app.wait(lambda: s.window_geometry(wid) == geometry, f'the presentation full screen on {geometry}')
+    return wid
+
+
 def test_the_image_fills_the_second_monitor_follows_zoom_and_turn_and_ends_with_the_monitor():
     # 1600x1200 on 1280x720: best fit is 960x720 with black bars 160 px wide left and right.
-    png = write_quadrants(os.path.join(fixture_dir(), 'present.png'), 1600, 1200)
     with Session(two_monitors=True) as s:
-        s.start_openbox()
-        app = s.launch([png])
-        frame = app.frame('present.png')
-        s.focus_window('present.png')
+        app, frame = _open_on_two_monitors(s, 'present.png')
         s.key('ctrl+shift+p')
-        wid = app.wait(lambda: _presentation(s), 'the presentation window')
-        app.wait(lambda: s.window_geometry(wid) == SECOND, f'the presentation full screen on {SECOND}')
+        _presentation_on(s, app, SECOND)
         left_bar = (SECOND[0] + 80, 200)
         top_left = (SECOND[0] + 160 + 120, 120)
         app.wait(lambda: s.pixel(*left_bar) == BLACK and close_enough(s.pixel(*top_left), QUADRANTS['top_left']),
@@ -61,12 +73,8 @@ def test_the_image_fills_the_second_monitor_follows_zoom_and_turn_and_ends_with_
 
 
 def test_with_three_monitors_present_on_names_them_and_presents_on_the_one_chosen():
-    png = write_quadrants(os.path.join(fixture_dir(), 'three.png'), 1600, 1200)
     with Session(two_monitors=True) as s:
-        s.start_openbox()
-        app = s.launch([png])
-        frame = app.frame('three.png')
-        s.focus_window('three.png')
+        app, frame = _open_on_two_monitors(s, 'three.png')
         s.key('F10')
         app.find('menu item', 'Present on Other Monitor')
         assert not app.find_all('menu item', 'Present On'), 'no monitor submenu with two monitors'
@@ -79,7 +87,5 @@ def test_with_three_monitors_present_on_names_them_and_presents_on_the_one_chose
         # Each monitor but the window's, by its connector.
         app.find('menu item', 'DUMMY1')
         app.find('menu item', 'DUMMY2').queryAction().doAction(0)
-        third = (3200, 0, 1280, 720)
-        wid = app.wait(lambda: _presentation(s), 'the presentation window')
-        app.wait(lambda: s.window_geometry(wid) == third, f'the presentation full screen on {third}')
+        _presentation_on(s, app, (3200, 0, 1280, 720))
         app.find('label', 'Presenting on DUMMY2', root=frame)
