@@ -67,3 +67,46 @@ import Testing
         #expect(a.intersection(PixelRect(x: 20, y: 20, width: 1, height: 1)).isEmpty)
     }
 }
+
+@Suite struct UncoveredBandsTests {
+    typealias Band = (origin: Point, size: Size)
+    static func same(_ bands: [Band], _ expected: [Band]) -> Bool {
+        bands.count == expected.count && zip(bands, expected).allSatisfy { $0.origin == $1.origin && $0.size == $1.size }
+    }
+
+    @Test func anImageLargerThanTheViewLeavesNothing() {
+        let bands = ViewGeometry.uncovered(
+            viewport: Size(width: 800, height: 600), origin: Point(x: -100, y: -50), contentSize: Size(width: 4000, height: 3000))
+        #expect(bands.isEmpty)
+    }
+
+    @Test func aCentredImageLeavesFourBands() {
+        // 400×300 centred in 800×600: above and below across the view, left and right beside it.
+        let bands = ViewGeometry.uncovered(
+            viewport: Size(width: 800, height: 600), origin: Point(x: 200, y: 150), contentSize: Size(width: 400, height: 300))
+        #expect(
+            Self.same(
+                bands,
+                [
+                    (Point(x: 0, y: 0), Size(width: 800, height: 150)), (Point(x: 0, y: 450), Size(width: 800, height: 150)),
+                    (Point(x: 0, y: 150), Size(width: 200, height: 300)), (Point(x: 600, y: 150), Size(width: 200, height: 300)),
+                ]))
+        let area = bands.reduce(0) { $0 + $1.size.width * $1.size.height }
+        #expect(area == 800 * 600 - 400 * 300, "the bands cover exactly what the image does not")
+    }
+
+    @Test func aLetterboxedImageLeavesTwoBars() {
+        let bands = ViewGeometry.uncovered(
+            viewport: Size(width: 1920, height: 1080), origin: Point(x: 150, y: 0), contentSize: Size(width: 1620, height: 1080))
+        #expect(
+            Self.same(bands, [(Point(x: 0, y: 0), Size(width: 150, height: 1080)), (Point(x: 1770, y: 0), Size(width: 150, height: 1080))]))
+    }
+
+    @Test func anImageOutOfSightOrNoViewLeaveTheWholeViewOrNothing() {
+        let viewport = Size(width: 800, height: 600)
+        let away = ViewGeometry.uncovered(viewport: viewport, origin: Point(x: 900, y: 0), contentSize: Size(width: 100, height: 100))
+        #expect(Self.same(away, [(Point.zero, viewport)]))
+        #expect(Self.same(ViewGeometry.uncovered(viewport: viewport, origin: .zero, contentSize: .zero), [(Point.zero, viewport)]))
+        #expect(ViewGeometry.uncovered(viewport: .zero, origin: .zero, contentSize: .zero).isEmpty)
+    }
+}

@@ -60,6 +60,43 @@ final class PresentTests: XCTestCase {
         }
     }
 
+    /// The presentation paints every pixel itself, the image first: with nothing drawn
+    /// before it in a frame, the cairo renderer copies the image straight into the frame.
+    /// Black where the main view's region holds no image; no window background.
+    /// On X11 it keeps cairo's shared memory for frames while it lasts.
+    func testThePresentationDrawsTheImageFirstAndBlackAroundIt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            // Taller than the view is wide: room beside it in the main view, so in the presentation too.
+            let url = harness.fixtures.image("tall.png", width: 600, height: 900) { _, _ in RGBA(30, 160, 60) }
+            let window = try XCTUnwrap(harness.open([url]))
+            let presentation = PresentationWindow(on: try XCTUnwrap(window.monitors.first))
+            window.presentation = presentation
+            defer { window.stopPresenting() }
+            presentation.show()
+            presentation.follow(window.activeCanvas)
+            let shown = presentation.canvas
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { shown.showsExactRendering })
+            XCTAssertNotNil(presentation.framePool, "Xvfb is X11 with shared memory")
+
+            let text = try XCTUnwrap(RenderNodes.serialized(presentation.window.widget))
+            let image = try XCTUnwrap(text.range(of: "cairo {") ?? text.range(of: "texture {"))
+            let firstColour = try XCTUnwrap(text.range(of: "color {"), "the bars")
+            XCTAssertLessThan(image.lowerBound, firstColour.lowerBound, "the image is the first thing drawn")
+            XCTAssertFalse(RenderNodes.colourBounds(in: text).isEmpty, "black where the main view shows no image")
+
+            let pixels = try XCTUnwrap(WidgetRenderer.render(presentation.window.widget))
+            XCTAssertEqual(BackdropTests.unpainted(pixels), 0, "every pixel painted")
+            XCTAssertEqual(pixels.pixel(3, pixels.height / 2), RGBA(0, 0, 0))
+            XCTAssertEqual(pixels.pixel(pixels.width - 3, pixels.height / 2), RGBA(0, 0, 0))
+            XCTAssertTrue(pixels.pixel(pixels.width / 2, pixels.height / 2).isClose(to: RGBA(30, 160, 60), tolerance: 2))
+
+            window.stopPresenting()
+            XCTAssertNil(presentation.framePool, "the memory goes with the presentation")
+        }
+    }
+
     func testClosingTheMainWindowClosesItsPresentation() throws {
         try onMain {
             let harness = AppHarness()

@@ -70,3 +70,13 @@ void iro_log(const char *domain, GLogLevelFlags level, const char *file, const c
 // no replacement in gdk-pixbuf 2.42); these take milliseconds since the animation's start.
 GdkPixbufAnimationIter *iro_animation_get_iter(GdkPixbufAnimation *animation);
 gboolean iro_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_milliseconds);
+
+// On X11 with the cairo renderer, cairo gives up its shared-memory pool as soon as no
+// surface uses it; a frame then starts in a fresh pool and pays a page fault for every
+// page it paints. With one window a frame's memory is still in use when the next frame
+// asks, but two full-screen windows painting in turn (a presentation) empty the pool
+// every step: about 4000 faults, 10 ms or more, per step. This keeps a 1 KB image in a
+// pool large enough for a frame of width × height, so that the pool, and its faulted
+// pages, stay. Destroy the result with cairo_surface_destroy to let the pool go. NULL
+// when the display is not X11 or cairo has no shared memory there.
+cairo_surface_t *iro_x11_hold_shm_pool(GdkDisplay *display, int width, int height);

@@ -50,6 +50,27 @@ public enum ViewGeometry {
         return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
+    /// The parts of the viewport that content of `contentSize` with its top-left at
+    /// `origin` leaves uncovered (all in view points): none when it covers the viewport,
+    /// else up to four bands (above, below, left, right), or the whole viewport.
+    public static func uncovered(viewport: Size, origin: Point, contentSize: Size) -> [(origin: Point, size: Size)] {
+        let left = max(0, origin.x), top = max(0, origin.y)
+        let right = min(viewport.width, origin.x + contentSize.width), bottom = min(viewport.height, origin.y + contentSize.height)
+        guard right > left, bottom > top else {
+            return viewport.width > 0 && viewport.height > 0 ? [(.zero, viewport)] : []
+        }
+        var bands: [(origin: Point, size: Size)] = []
+        if top > 0 { bands.append((.zero, Size(width: viewport.width, height: top))) }
+        if bottom < viewport.height {
+            bands.append((Point(x: 0, y: bottom), Size(width: viewport.width, height: viewport.height - bottom)))
+        }
+        if left > 0 { bands.append((Point(x: 0, y: top), Size(width: left, height: bottom - top))) }
+        if right < viewport.width {
+            bands.append((Point(x: right, y: top), Size(width: viewport.width - right, height: bottom - top)))
+        }
+        return bands
+    }
+
     /// The rectangle of the unrotated image that shows up as `rect` of the rotated view.
     /// `imageSize` is the unrotated size; works in any unit (image or content pixels, if
     /// `imageSize` is given in the same unit).

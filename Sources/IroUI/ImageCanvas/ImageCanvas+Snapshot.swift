@@ -6,10 +6,15 @@ import IroImaging
 extension ImageCanvas {
     /// Draws the visible part of the image at `displayScale`, clipped to the widget:
     /// the exact rendering 1:1 when one covers the view; while zooming in, the last one
-    /// stretched; otherwise a pyramid level scaled by GSK. Only draws: what
-    /// the view needs is asked for where it changes (`viewChanged`).
+    /// stretched; otherwise a pyramid level scaled by GSK. Then the backdrop, around the
+    /// image only. Only draws: what the view needs is asked for where it changes
+    /// (`viewChanged`).
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
-        guard let pyramid, let zoom else { return }
+        let viewport = Size(width: width, height: height)
+        guard let pyramid, let zoom else {
+            appendBackdrop(around: .zero, size: .zero, in: viewport, on: snapshot)
+            return
+        }
         if renderer.rendering == nil, !renderer.hasFailed, !animator.isRunning, !zoom.isPinching,
             let request = Self.renderingRequest(zoom: zoom, offset: offset, scale: displayScale, quarterTurns: quarterTurns)
         {
@@ -47,7 +52,22 @@ extension ImageCanvas {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
             lastDrawing = .level
         }
+        appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// The backdrop where the image leaves the view uncovered (the stylesheet's
+    /// `iro_backdrop`, or `backdrop`), drawn after the image and never under it. On the
+    /// cairo renderer a backdrop under the image would cost a pass over every pixel of the
+    /// view in each frame; and when nothing was drawn in a frame before the image (a
+    /// presentation's), cairo copies the image straight into the frame instead of going
+    /// through an image of its own first (docs/PERFORMANCE.md).
+    private func appendBackdrop(around origin: Point, size: Size, in viewport: Size, on snapshot: OpaquePointer) {
+        var colour = backdrop ?? namedColour("iro_backdrop", or: GdkRGBA(red: 0.92, green: 0.92, blue: 0.92, alpha: 1))
+        for band in ViewGeometry.uncovered(viewport: viewport, origin: origin, contentSize: size) {
+            var bounds = rect(band.origin.x, band.origin.y, band.size.width, band.size.height)
+            gtk_snapshot_append_color(snapshot, &colour, &bounds)
+        }
     }
 
     /// The current rendering, or the one before it, that can stand for the view stretched.

@@ -82,6 +82,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     private var configuring = false
     /// The view needs an exact rendering, to be started once the next frame is painted.
     private var renderingWanted = false
+    /// The colour around the image; nil for the stylesheet's `iro_backdrop`.
+    var backdrop: GdkRGBA?
     /// What the last frame drew the image from (tests and benchmarks look).
     enum Drawing { case exact, stretched, level }
     var lastDrawing: Drawing?

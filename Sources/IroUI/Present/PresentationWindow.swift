@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import GtkSupport
 import IroCore
 import IroImaging
@@ -17,6 +18,8 @@ final class PresentationWindow {
     /// The main window's canvas it follows.
     private weak var leader: ImageCanvas?
     private var shown: ImagePyramid?
+    /// Keeps cairo's shared memory for frames between pan steps (`iro_x11_hold_shm_pool`).
+    private(set) var framePool: OpaquePointer?
 
     /// Told when it stops by itself (Esc, or closed).
     var onStop: (@MainActor () -> Void)?
@@ -29,6 +32,7 @@ final class PresentationWindow {
         gtk_window_set_decorated(window, 0)
         gtk_window_set_child(window, canvas.widget)
         canvas.hidesPointer = true
+        canvas.backdrop = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(raw(keys)) { [weak self] key, _, _ in
             guard key == UInt32(GDK_KEY_Escape) else { return false }
@@ -50,10 +54,13 @@ final class PresentationWindow {
         gtk_window_set_default_size(window, area.width, area.height)
         gtk_window_fullscreen_on_monitor(window, monitor)
         gtk_window_present(window)
+        holdFramePool()
     }
 
     func close() {
         leader?.onViewChanged = nil
+        if let framePool { cairo_surface_destroy(framePool) }
+        framePool = nil
         gtk_window_destroy(window)
     }
 
@@ -65,6 +72,25 @@ final class PresentationWindow {
             canvas?.onViewChanged = { [weak self] in self?.update() }
         }
         update()
+    }
+
+    /// Two windows painting in turn would otherwise start every frame in fresh shared
+    /// memory (X11 and the cairo renderer: see `iro_x11_hold_shm_pool`); sized for the
+    /// largest monitor, where either window may be.
+    private func holdFramePool() {
+        guard framePool == nil, let display = gtk_widget_get_display(window.widget) else { return }
+        var largest = (width: Int32(0), height: Int32(0))
+        let monitors = gdk_display_get_monitors(display)
+        for index in 0..<g_list_model_get_n_items(monitors) {
+            guard let item = g_list_model_get_item(monitors, index) else { continue }
+            var area = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(item), &area)
+            let scale = gdk_monitor_get_scale_factor(OpaquePointer(item))
+            let pixels = (width: area.width * scale, height: area.height * scale)
+            if Int(pixels.width) * Int(pixels.height) > Int(largest.width) * Int(largest.height) { largest = pixels }
+            g_object_unref(item)
+        }
+        framePool = iro_x11_hold_shm_pool(display, largest.width, largest.height)
     }
 
     /// Shows what the leader shows now: its image, region, turn and hue.
