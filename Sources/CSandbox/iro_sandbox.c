@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 // O_TMPFILE without the O_DIRECTORY bit it includes: a directory may be opened to read.
 #define __O_TMPFILE_ONLY 020000000
 
-int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid) {
+static int spawn_now(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, socket, 3);
@@ -26,12 +27,74 @@ int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp
     // A process group of its own: killing the group ends the helper and any wrapper at once.
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    // And no signal blocked: the spawning thread blocks them all.
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
     posix_spawnattr_setpgroup(&attributes, 0);
     int status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     return status;
+}
+
+// Every helper is started from one thread that lives as long as Iro. bubblewrap's
+// --die-with-parent (PR_SET_PDEATHSIG) kills the helper when the *thread* that started it
+// ends, not the process: started from a worker thread, which the thread pool ends after a
+// few idle seconds, a warm helper was killed while it waited for work.
+struct spawn_job {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    int socket;
+    pid_t pid;
+    int status;
+    int done;
+};
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spawn_changed = PTHREAD_COND_INITIALIZER;
+static struct spawn_job *spawn_pending;
+static pthread_once_t spawner_once = PTHREAD_ONCE_INIT;
+static int spawner_running;
+
+static void *spawner(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&spawn_lock);
+    for (;;) {
+        while (spawn_pending == NULL) pthread_cond_wait(&spawn_changed, &spawn_lock);
+        struct spawn_job *job = spawn_pending;
+        job->status = spawn_now(job->path, job->argv, job->envp, job->socket, &job->pid);
+        job->done = 1;
+        spawn_pending = NULL;
+        pthread_cond_broadcast(&spawn_changed);
+    }
+    return NULL;
+}
+
+static void start_spawner(void) {
+    pthread_t thread;
+    sigset_t all, previous;
+    // The spawner takes no signals meant for the process.
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    spawner_running = pthread_create(&thread, NULL, spawner, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    if (spawner_running) pthread_detach(thread);
+}
+
+int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid) {
+    pthread_once(&spawner_once, start_spawner);
+    if (!spawner_running) return spawn_now(path, argv, envp, socket, pid);
+    struct spawn_job job = {.path = path, .argv = argv, .envp = envp, .socket = socket};
+    pthread_mutex_lock(&spawn_lock);
+    while (spawn_pending != NULL) pthread_cond_wait(&spawn_changed, &spawn_lock);
+    spawn_pending = &job;
+    pthread_cond_broadcast(&spawn_changed);
+    while (!job.done) pthread_cond_wait(&spawn_changed, &spawn_lock);
+    pthread_mutex_unlock(&spawn_lock);
+    *pid = job.pid;
+    return job.status;
 }
 
 int iro_send_message(int socket, const void *bytes, size_t size, int fd) {

@@ -230,6 +230,55 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     /// Warming up starts one helper when none runs, and only one.
+    /// A helper started from a thread that then ends (as a thread pool's worker ends after a
+    /// few idle seconds) keeps working: bubblewrap's --die-with-parent ties a helper to the
+    /// thread that started it, so Iro starts them all from one that lasts.
+    func testAHelperOutlivesTheThreadThatStartedIt() throws {
+        let pool = try activate()
+        var started: pid_t = 0
+        Self.runOnAThreadThatEnds {
+            guard let helper = try? pool.acquire() else { return }
+            started = helper.pid
+            pool.release(helper)
+        }
+        XCTAssertNotEqual(started, 0)
+        // Tied to the thread, it would be killed as the thread ended: within microseconds.
+        let deadline = Date().addingTimeInterval(1)
+        var alive = Self.isAlive(started)
+        while alive, Date() < deadline {
+            usleep(10_000)
+            alive = Self.isAlive(started)
+        }
+        XCTAssertTrue(alive, "the helper outlived the thread that started it")
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("later.png").path)))
+        XCTAssertEqual(pool.helperPIDs, [started], "and decoded the next request")
+    }
+
+    /// Runs `body` on a thread of its own and returns once that thread has ended.
+    static func runOnAThreadThatEnds(_ body: @escaping () -> Void) {
+        final class Work {
+            let body: () -> Void
+            init(_ body: @escaping () -> Void) { self.body = body }
+        }
+        var thread = pthread_t()
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                    return nil
+                }, work) == 0
+        else { return }
+        pthread_join(thread, nil)
+    }
+
+    /// Whether `pid` runs (a process that ended but was not reaped yet does not).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let state = status(of: pid)["State"] else { return false }
+        return !state.hasPrefix("Z") && !state.hasPrefix("X")
+    }
+
     func testWarmingUpStartsOneHelper() throws {
         let pool = try activate()
         XCTAssertEqual(pool.helperPIDs, [])

@@ -7,8 +7,9 @@
 #include <sys/types.h>
 
 /// Starts `path` with `argv` and `envp`, its descriptor 3 being `socket` and no other of
-/// this process's descriptors open in it, in a process group of its own (posix_spawn).
-/// 0 and the pid, or an errno.
+/// this process's descriptors open in it, in a process group of its own (posix_spawn),
+/// from a thread that lasts as long as the process (see iro_sandbox.c). 0 and the pid, or
+/// an errno.
 int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid);
 
 /// Sends `size` bytes on a SOCK_SEQPACKET socket as one message, with `fd` attached when it
