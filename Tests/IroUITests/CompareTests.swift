@@ -73,6 +73,61 @@ final class CompareTests: XCTestCase {
         }
     }
 
+    /// A tab dropped on the side of the image area. libadwaita carries the drag out: the tab
+    /// leaves its tab view when the drag begins and, dropped on this window's content, is
+    /// attached here (the same signals as a transfer, which stands in for the drag: a real
+    /// one is in the end-to-end test_compare_drop.py). Over a side, a hint covers that half;
+    /// dropped there, the tab is compared with the image shown, on that side.
+    func testATabDroppedOnTheSideOfTheImageIsComparedThere() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png"])))
+            LinkViewTests.select(window.views[0], in: window)
+            let other = try XCTUnwrap(harness.open([LinkViewTests.gradient(harness, "c.png")], newWindow: true))
+            XCTAssertFalse(other === window)
+            let zone = try XCTUnwrap(window.tabDropZone)
+            let shown = window.views[0], dragged = try XCTUnwrap(other.views.first)
+            let width = Double(gtk_widget_get_width(window.tabView.widget))
+
+            zone.moved(to: width * 0.5, over: nil)
+            XCTAssertNil(zone.side, "the middle third is libadwaita's")
+            XCTAssertEqual(gtk_widget_get_visible(zone.hint), 0)
+            zone.moved(to: width * 0.1, over: nil)
+            XCTAssertEqual(zone.side, .left)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_width(zone.hint) > 100 }, "laid out")
+            var hint = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(zone.hint, window.tabView.widget, &hint), 0)
+            XCTAssertLessThan(Double(hint.origin.x), 20, "over the left half: \(hint)")
+            XCTAssertEqual(Double(hint.size.width), width / 2, accuracy: 30)
+
+            other.transfer(dragged.document.id, to: window) // dropped on the content
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.isComparing })
+            let panes = try XCTUnwrap(window.comparison?.panes)
+            XCTAssertTrue(panes.count == 2 && panes[0].source === dragged && panes[1].source === shown, "dropped on the left")
+            XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"])
+            XCTAssertEqual(gtk_widget_get_visible(zone.hint), 0)
+        }
+    }
+
+    func testATabDroppedInTheMiddleOfTheImageIsNotCompared() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png"])))
+            let other = try XCTUnwrap(harness.open([LinkViewTests.gradient(harness, "c.png")], newWindow: true))
+            let zone = try XCTUnwrap(window.tabDropZone)
+            let width = Double(gtk_widget_get_width(window.tabView.widget))
+            zone.moved(to: width * 0.9, over: nil)
+            XCTAssertEqual(zone.side, .right)
+            zone.moved(to: width * 0.5, over: nil)
+            other.transfer(try XCTUnwrap(other.views.first).document.id, to: window)
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertFalse(window.isComparing)
+            XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"], "only moved here, as libadwaita does")
+        }
+    }
+
     func testAPaneShowsItsTabsErrorAndClosingItEndsTheComparison() throws {
         try onMain {
             let harness = AppHarness()

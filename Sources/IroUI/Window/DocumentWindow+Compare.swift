@@ -2,9 +2,10 @@ import CGtk
 import GtkSupport
 
 /// Comparing tabs side by side (BEHAVIOUR F6): "Compare With" in the image's and the tab's
-/// menus lists the window's other tabs; choosing one shows both in a `CompareView` in place
-/// of the tabs, a third and fourth join it the same way. Esc, or closing panes down to one,
-/// shows the tabs again.
+/// menus lists the window's other tabs; choosing one, or dragging a tab onto the side of
+/// the image area (`TabDropZone`), shows both in a `CompareView` in place of the tabs, a
+/// third and fourth join it the same way. Esc, or closing panes down to one, shows the
+/// tabs again.
 extension DocumentWindow {
     func installCompare() {
         actions.addInt("compare-with") { [weak self] position in
@@ -17,6 +18,13 @@ extension DocumentWindow {
         }
         actions.add("end-compare") { [weak self] in self?.endComparison() }
         actions.setEnabled("end-compare", false)
+        let zone = TabDropZone(over: tabView, tabBar: tabBar.widget, in: root)
+        zone.selectedView = { [weak self] in self?.selectedView }
+        zone.select = { [weak self] view in
+            if let self, let page = self.page(of: view) { adw_tab_view_set_selected_page(self.tabView, page) }
+        }
+        zone.onCompare = { [weak self] first, second in self?.compare(first, second) }
+        tabDropZone = zone
     }
 
     /// The canvas the zoom and rotation commands act on: the comparison's active pane, or
@@ -30,7 +38,13 @@ extension DocumentWindow {
 
     /// Shows `view` and the tab at `position` side by side (or adds that tab to the panes).
     func compare(_ view: DocumentView, with position: Int) {
-        guard position >= 0, position < pageCount, let other = Self.view(of: pages[position]), other !== view else { return }
+        guard position >= 0, position < pageCount, let other = Self.view(of: pages[position]) else { return }
+        compare(view, other)
+    }
+
+    /// Shows `view` and `other` side by side, in that order (or adds them to the panes).
+    func compare(_ view: DocumentView, _ other: DocumentView) {
+        guard other !== view, page(of: view) != nil, page(of: other) != nil else { return }
         let comparison = self.comparison ?? startComparison()
         comparison.add(view)
         comparison.add(other)

@@ -158,9 +158,13 @@ extension DocumentWindow {
             let tabPage: UnsafeMutablePointer<AdwTabPage> = cast(page)
             guard let view = Self.view(of: tabPage) else { return }
             self.adopt(view, page: tabPage, at: Int(position))
+            self.tabDropZone?.pageAttached(tabPage)
         }
-        onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] page, _ in
-            if let self, !self.isBeingDestroyed, let page, let view = Self.view(of: cast(page)) { self.comparison?.remove(view) }
+        onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] page, position in
+            if let self, !self.isBeingDestroyed, let page, let view = Self.view(of: cast(page)) {
+                self.comparison?.remove(view)
+                self.tabDropZone?.pageDetached(cast(page), at: Int(position))
+            }
             self?.pageCountChanged()
         }
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in

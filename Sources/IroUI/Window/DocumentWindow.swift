@@ -54,6 +54,8 @@ final class DocumentWindow {
     var tabAdder: SourceID?
     var tabAdderPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     var tabAdderFallback: SourceID?
+    /// Compares a tab dragged onto the side of the image area (`+Compare`).
+    var tabDropZone: TabDropZone?
     /// The image full screen on another monitor, while presenting (`+Present`).
     var presentation: PresentationWindow?
     /// The header's "Presenting on …" and its Stop button.
