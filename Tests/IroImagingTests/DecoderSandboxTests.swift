@@ -254,6 +254,41 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.helperPIDs, [started], "and decoded the next request")
     }
 
+    /// A helper left idle gives its heap's free pages back: decodes leave megabytes freed
+    /// in it (a progressive JPEG's coefficients), which it kept while it waited.
+    func testAnIdleHelperGivesItsFreeHeapBack() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/samples/autumn.jpg").standardized
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: sample.path), "../shared/samples is not beside the repository")
+        let pool = try activate()
+        // Twice, as Iro does (its view's detail, then more): once glibc has freed a large
+        // block it had mapped for the first, it serves the second's from the heap.
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(sample.path)))
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(sample.path)))
+        let helper = try XCTUnwrap(Self.decoders(under: pool.helperPIDs).first)
+        let afterDecode = Self.heapKilobytes(of: helper)
+        XCTAssertGreaterThan(afterDecode, 4096, "the decode used the heap")
+        // A second without a request, then the trim: wait for it.
+        let deadline = Date().addingTimeInterval(Double(DecoderService.trimAfterMilliseconds) / 1000 + 10)
+        while Self.heapKilobytes(of: helper) > afterDecode / 2, Date() < deadline { usleep(50_000) }
+        XCTAssertLessThanOrEqual(Self.heapKilobytes(of: helper), afterDecode / 2, "from \(afterDecode) kB")
+        XCTAssertEqual(Self.decoders(under: pool.helperPIDs), [helper], "the same helper, still there")
+    }
+
+    /// The resident size of a process's heap (brk area), in kB.
+    static func heapKilobytes(of pid: pid_t) -> Int {
+        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return 0 }
+        var inHeap = false
+        for line in smaps.split(separator: "\n") {
+            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasSuffix(":") {
+                inHeap = line.hasSuffix("[heap]")
+            } else if inHeap, line.hasPrefix("Rss:") {
+                return Int(line.split(separator: " ")[1]) ?? 0
+            }
+        }
+        return 0
+    }
+
     /// Runs `body` on a thread of its own and returns once that thread has ended.
     static func runOnAThreadThatEnds(_ body: @escaping () -> Void) {
         final class Work {

@@ -49,10 +49,18 @@ public enum DecoderService {
         return true
     }
 
+    /// How long without a request before the heap is trimmed.
+    static let trimAfterMilliseconds: Int32 = 1000
+
     /// Answers requests until Iro closes the socket.
     public static func serve() -> Never {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
+            // Idle for a second: the heap's free pages go back to the system (a JPEG's
+            // decode leaves about 10 MB free in it, kept by the process while it waits). Not
+            // at once, so that requests in a row (a reduced decode, then the full one)
+            // reuse those pages.
+            if iro_message_waiting(socket, Self.trimAfterMilliseconds) == 0 { HeapTuning.returnFreeMemory() }
             var descriptor: Int32 = -1
             let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
             if count == 0 { exit(0) } // Iro is gone or done with this helper
