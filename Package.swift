@@ -41,7 +41,8 @@ let package = Package(
         // glibc's gettext and setlocale, which it leaves out too.
         .systemLibrary(name: "CIntl"),
 
-        // Pure Swift models: no GTK, testable anywhere.
+        // Pure Swift models: no GTK, testable anywhere. No Foundation either, here and in
+        // IroImaging: the decoder helper, built from both, then links none of it.
         .target(name: "IroCore", dependencies: ["CIntl", "CMalloc"]),
 
         // Decoding and pixel work, off the main thread.
@@ -68,7 +69,8 @@ let package = Package(
         .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGtk", "GObjectSupport", "CDecoderOverrides"],
                           linkerSettings: [
                               .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=g_file_open_tmp", "-Xlinker", "--export-dynamic-symbol=g_unlink"]),
-                              .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release)),
+                              // No Foundation to link (see IroCore): an 8 MB smaller binary.
+                              .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
                           ]),
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in

@@ -350,6 +350,7 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/photo.jpg")), "photo-adjusted.png")
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/a.b.tiff")), "a.b-adjusted.png")
         XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/noext")), "noext-adjusted.png")
+        XCTAssertEqual(HueExport.suggestedName(for: RawPath("/p/.hidden")), ".hidden-adjusted.png", "a leading dot is no extension")
         XCTAssertEqual(
             HueExport.suggestedName(for: RawPath(bytes: Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))),
             "caf\u{FFFD}-adjusted.png")

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One open document (BEHAVIOUR A4): a stable identity, its file, and its own view
 /// state. The decoded pixels belong to the UI layer (they are GPU/GTK objects);
 /// this is the part that can be decided and tested without GTK.

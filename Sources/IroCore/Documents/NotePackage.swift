@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A note package (BEHAVIOUR A8): a folder `Name.notesdoc` holding `Text.txt` (UTF-8, required)
@@ -67,11 +66,11 @@ public struct NotePackage: Equatable, Sendable {
     }
 
     /// Plain POSIX reads, which take the path's bytes.
-    private static func readText(at path: RawPath, limit: Int) throws(NotePackageError) -> Data {
+    private static func readText(at path: RawPath, limit: Int) throws(NotePackageError) -> [UInt8] {
         let (fd, code) = path.withCString { (open($0, O_RDONLY | O_CLOEXEC), errno) }
         guard fd >= 0 else { throw .unreadable(reason(for: code)) }
         defer { close(fd) }
-        var data = Data()
+        var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         // Read one byte past the limit to tell "exactly at the limit" from "too large".
         while data.count <= limit {

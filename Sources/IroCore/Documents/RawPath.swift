@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A path as the file system has it: bytes. Linux file names need not be UTF-8 (Latin-1

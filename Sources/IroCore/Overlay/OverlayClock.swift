@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Glibc
 
 /// A source of "now" in seconds, injectable so visibility logic is tested without waiting.
 public protocol OverlayClock: Sendable {
@@ -8,7 +8,11 @@ public protocol OverlayClock: Sendable {
 /// Seconds since boot from the system's monotonic clock (unaffected by wall-clock changes).
 public struct MonotonicClock: OverlayClock {
     public init() {}
-    public var now: Double { ProcessInfo.processInfo.systemUptime }
+    public var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 /// A clock that only moves when told to, for tests.

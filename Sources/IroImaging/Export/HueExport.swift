@@ -1,6 +1,5 @@
 import CGtk
 import Dispatch
-import FoundationEssentials
 import GObjectSupport
 import Glibc
 import IroCore
@@ -27,8 +26,11 @@ public enum HueExport {
     /// "<name>-adjusted.png" for "<name>.<extension>": text the person edits, so a byte
     /// that is not UTF-8 shows as U+FFFD.
     nonisolated public static func suggestedName(for original: RawPath) -> String {
-        let stem = URL(fileURLWithPath: original.lastComponent.displayString).deletingPathExtension().lastPathComponent
-        return (stem.isEmpty ? "image" : stem) + "-adjusted.png"
+        // The name without what follows its last dot (a dot that starts it stays: ".png" is a name).
+        let name = original.lastComponent.bytes
+        let stem = name.lastIndex(of: UInt8(ascii: ".")).map { $0 == 0 ? name : Array(name[..<$0]) } ?? name
+        let shown = RawPath(bytes: stem).displayString
+        return (shown.isEmpty ? "image" : shown) + "-adjusted.png"
     }
 
     /// Adjusts `snapshot` by the slider value `hue` and writes it to `destination`,
@@ -94,7 +96,7 @@ public enum HueExport {
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         guard width > 0, height > 0, let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return }
         nonisolated(unsafe) let base = pixels
-        let bands = min(height, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let bands = min(height, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let rows = height * band / bands..<height * (band + 1) / bands
             tables.apply(
