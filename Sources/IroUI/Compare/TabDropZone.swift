@@ -21,7 +21,7 @@ final class TabDropZone {
     /// Where a tab dropped now would go; nil when not over a side.
     private(set) var side: Side?
     /// The tab shown under the drag: the other half of the comparison.
-    private var shown: DocumentView?
+    private weak var shown: DocumentView?
     /// The tab this window's tab view let go of last, and where it was.
     private var detached: (page: UnsafeMutablePointer<AdwTabPage>, position: Int)?
     /// The tab shown when a tab was last pressed (before the press selected it).
@@ -107,6 +107,7 @@ final class TabDropZone {
         addIdle { [weak self] in
             self?.side = nil
             self?.shown = nil
+            self?.shownBeforeDrag = nil
             return false
         }
     }
@@ -128,9 +129,10 @@ final class TabDropZone {
         let origin = detached?.page == page ? detached?.position : nil
         detached = nil
         shownBeforeDrag = nil
-        // After libadwaita has finished with the drop it is handling now.
-        addIdle { [weak self] in
-            guard let self else { return false }
+        // After libadwaita has finished with the drop it is handling now (either tab may
+        // have been closed by then).
+        addIdle { [weak self, weak dropped, weak shown] in
+            guard let self, let dropped, let shown, let page = adw_tab_view_get_page(self.tabView, dropped.widget) else { return false }
             if let origin, origin < Int(adw_tab_view_get_n_pages(self.tabView)) {
                 adw_tab_view_reorder_page(self.tabView, page, Int32(origin))
             }
