@@ -21,9 +21,10 @@ let package = Package(
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
         // libjpeg-turbo's libjpeg API behind calls that never longjmp into Swift.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        // librsvg behind plain C types; CRsvg only brings librsvg's flags from pkg-config.
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .target(name: "CSVG", dependencies: ["CRsvg"]),
+        // librsvg behind plain C types, loaded when the first SVG is opened. Its headers come
+        // with librsvg2-dev, in the folder `pkg-config --cflags librsvg-2.0` names; GLib's and
+        // cairo's come from CGtk.
+        .target(name: "CSVG", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0"])]),
         // gexiv2 (photo metadata), loaded when first used; its headers come with libgexiv2-dev.
         .target(name: "CExif", dependencies: ["CGtk"]),
         // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.

@@ -92,6 +92,29 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertFalse(space.contains("unlimited"), String(space))
     }
 
+    /// librsvg is loaded when a helper first meets an SVG, inside its confinement: a helper
+    /// that decodes only photos never maps it (1.6 MB resident with what it needs).
+    func testAHelperLoadsLibrsvgOnlyForAnSVG() throws {
+        let pool = try activate()
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("photo.png").path)))
+        let helper = try XCTUnwrap(Self.decoders(under: pool.helperPIDs).first)
+        XCTAssertFalse(Self.maps(helper, library: "librsvg-2.so"), "no librsvg for a PNG")
+        let namespace = "xmlns=\"http://www.w3.org/2000/svg\""
+        let drawing = fixtures.bytes(
+            "drawing.svg", Array("<svg \(namespace) width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"#00f\"/></svg>".utf8)
+        )
+        let decoded = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(drawing.path)))
+        XCTAssertEqual([decoded.width, decoded.height], [40, 30])
+        XCTAssertEqual(RenderedPixels(pixbuf: decoded.pixbuf).pixel(20, 15), RGBA(0, 0, 255))
+        XCTAssertEqual(Self.decoders(under: pool.helperPIDs), [helper], "the same helper drew it")
+        XCTAssertTrue(Self.maps(helper, library: "librsvg-2.so"))
+    }
+
+    /// Whether process `pid` has mapped a file whose name contains `library`.
+    static func maps(_ pid: pid_t, library: String) -> Bool {
+        ((try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? "").contains(library)
+    }
+
     func testOpeningAFileOrASocketKillsTheHelper() throws {
         let pool = try activate()
         for what: UInt8 in [1, 2] {
