@@ -19,14 +19,17 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1",
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
+        // The libraries below GTK (GLib, GIO, gdk-pixbuf, cairo), for the modules the decoder
+        // helper is built from: it then links no GTK. CGtk includes the same header first.
+        .systemLibrary(name: "CGLib", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev", "libcairo2-dev"])]),
+        .target(name: "CGLibShims", dependencies: ["CGLib"]),
         // libjpeg-turbo's libjpeg API behind calls that never longjmp into Swift.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // librsvg behind plain C types, loaded when the first SVG is opened. Its headers come
-        // with librsvg2-dev, in the folder `pkg-config --cflags librsvg-2.0` names; GLib's and
-        // cairo's come from CGtk.
-        .target(name: "CSVG", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0"])]),
+        // with librsvg2-dev, in the folders `pkg-config --cflags librsvg-2.0` names beyond CGLib's.
+        .target(name: "CSVG", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])]),
         // gexiv2 (photo metadata), loaded when first used; its headers come with libgexiv2-dev.
-        .target(name: "CExif", dependencies: ["CGtk"]),
+        .target(name: "CExif", dependencies: ["CGLib"]),
         // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // Pixel loops in plain C: the pyramid's halving (at -O3 twice as fast as -O2 here) and the
@@ -38,7 +41,7 @@ let package = Package(
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
         // the signal in debug builds), owned references, GError, qdata, logging. No Iro logic.
-        .target(name: "GObjectSupport", dependencies: ["CGtk", "CGtkShims"]),
+        .target(name: "GObjectSupport", dependencies: ["CGLib", "CGLibShims"]),
 
         // GTK on the main thread: typed widget handles, main-thread signal handlers, actions,
         // main-loop sources, custom widgets. Re-exports GObjectSupport. No Iro logic.
@@ -53,8 +56,9 @@ let package = Package(
         // IroImaging: the decoder helper, built from both, then links none of it.
         .target(name: "IroCore", dependencies: ["CIntl", "CMalloc"]),
 
-        // Decoding and pixel work, off the main thread.
-        .target(name: "IroImaging", dependencies: ["CGtk", "CGtkShims", "CExif", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
+        // GTK: the decoder helper is built from it.
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
@@ -71,8 +75,8 @@ let package = Package(
         // The sandboxed decoder helper (BEHAVIOUR F5): Iro starts it and sends it files to decode.
         // CDecoderOverrides: GLib's temporary files as memfds, exported so that the loaders'
         // calls reach them (the helper creates no files).
-        .target(name: "CDecoderOverrides", dependencies: ["CGtk"]),
-        .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGtk", "GObjectSupport", "CDecoderOverrides"],
+        .target(name: "CDecoderOverrides", dependencies: ["CGLib"]),
+        .executableTarget(name: "iro-decoder", dependencies: ["IroImaging", "IroCore", "CGLib", "GObjectSupport", "CDecoderOverrides"],
                           linkerSettings: [
                               .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=g_file_open_tmp", "-Xlinker", "--export-dynamic-symbol=g_unlink"]),
                               // No Foundation to link (see IroCore): an 8 MB smaller binary.
@@ -81,16 +85,16 @@ let package = Package(
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
         // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.
-        .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk"], path: "Fuzz/iro-fuzz"),
+        .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGLib"], path: "Fuzz/iro-fuzz"),
         // Iro's side of the decoder protocol under a fuzzer: what a hostile helper could send.
-        .executableTarget(name: "iro-protocol-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk", "CSandbox"], path: "Fuzz/iro-protocol-fuzz"),
+        .executableTarget(name: "iro-protocol-fuzz", dependencies: ["IroImaging", "IroCore", "CGLib", "CSandbox"], path: "Fuzz/iro-protocol-fuzz"),
 
         // Test helpers shared by the GTK test targets (main-loop pumping, fixtures, screenshots).
         .target(name: "CTestIsolation", path: "Tests/CTestIsolation"),
         .target(name: "TestSupport", dependencies: ["CGtk", "CGtkShims", "CTestIsolation", "GtkSupport"], path: "Tests/TestSupport"),
 
         .testTarget(name: "IroCoreTests", dependencies: ["IroCore"]),
-        .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGtk", "GObjectSupport"]),
+        .testTarget(name: "IroImagingTests", dependencies: ["IroImaging", "IroCore", "TestSupport", "CGLibShims", "CGtk", "GObjectSupport"]),
         .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "GObjectSupport", "TestSupport", "CGtk", "CGtkShims"]),
         .testTarget(name: "IroUITests", dependencies: ["IroUI", "IroCore", "IroImaging", "GtkSupport", "TestSupport", "CGtk", "CGtkShims"]),
     ]

@@ -1,8 +1,9 @@
-// The C headers Iro calls directly. GTK 4.8 and libadwaita 1.2 (Debian 12);
-// gdk-pixbuf comes with GTK. Helpers that need real C live in CGtkShims.
+// The C headers Iro calls directly. GTK 4.8 and libadwaita 1.2 (Debian 12), over the
+// libraries CGLib imports (included first, so that their declarations are CGLib's).
+// Helpers that need real C live in CGtkShims.
+#include "../CGLib/shim.h"
 #include <gtk/gtk.h>
 #include <adwaita.h>
-#include <glib-unix.h>
 
 // Typed handles. GTK keeps the instance structs of most widgets private, and Swift
 // imports a pointer to an incomplete struct as OpaquePointer, which accepts any of them:

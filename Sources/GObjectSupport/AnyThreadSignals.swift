@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Handlers that run on whichever thread emits the signal, for objects used off the
 /// main thread (a GdkPixbufLoader in a decoder). GLib calls them synchronously, during

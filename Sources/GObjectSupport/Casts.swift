@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Checked casts between GObject pointer kinds.
 ///

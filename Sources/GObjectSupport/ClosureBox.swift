@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Holds a Swift closure for a C callback's user data.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// A GError as a Swift error: domain, code and GLib's message.
 public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {

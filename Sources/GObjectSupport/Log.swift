@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShims
+import CGLib
+import CGLibShims
 
 /// Messages for developers through GLib's structured logging, in the domain "Iro":
 /// `G_MESSAGES_DEBUG=Iro iro …` shows the debug ones. Failures a user is told about

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// An owned reference to a GObject: unref'd when the Swift value goes away.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// A signal handler's id, for `disconnect`.
 public typealias SignalHandlerID = gulong

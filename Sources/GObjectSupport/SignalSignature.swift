@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// The C shape of a signal handler: the arguments between the instance and the user data,
 /// and the result. A thunk of the wrong shape for its signal reads garbage registers and

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Attaches a Swift object to a GObject (GObject qdata), owned by the GObject:
 /// released when the object is finalized or the key is replaced.

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// A Swift string from a C string GLib owns (NULL → nil).
 @inlinable public func string(_ c: UnsafePointer<CChar>?) -> String? { c.map { String(cString: $0) } }

@@ -1,3 +1,4 @@
+import CGLibShims
 import CGtk
 import Foundation
 import IroCore
@@ -20,6 +21,28 @@ final class PyramidAndReducedDecodeTests: XCTestCase {
         XCTAssertEqual(pyramid.level(for: 2).scale, 1)
         XCTAssertEqual(pyramid.level(for: 0.01).scale, 0.125)
         XCTAssertEqual(pyramid.level(for: 1, maxPixels: 600_000).width, 1000, "no huge level for main-thread frames")
+    }
+
+    /// IroImaging makes its textures without linking GTK (CGLibShims): they are GDK's, over
+    /// the right pixels, in a level and in a view rendering.
+    func testTexturesHoldTheLevelsAndTheRenderingsPixels() throws {
+        XCTAssertEqual(Int(IRO_MEMORY_B8G8R8A8_PREMULTIPLIED), Int(GDK_MEMORY_B8G8R8A8_PREMULTIPLIED.rawValue))
+        let url = fixtures.quadrants("t.png", width: 40, height: 20)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)))
+        let pyramid = ImagePyramid(image: image)
+        let request = ViewRendering.Request(scale: 1, content: PixelRect(x: 0, y: 0, width: 40, height: 20), quarterTurns: 0)
+        let rendering = try XCTUnwrap(ViewRendering.render(request, hue: 0.5, from: pyramid))
+        for texture in [pyramid.levels[0].texture, rendering.texture] {
+            XCTAssertEqual([gdk_texture_get_width(texture), gdk_texture_get_height(texture)], [40, 20])
+            var bytes = [UInt8](repeating: 0, count: 40 * 20 * 4)
+            bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, 40 * 4) }
+            let pixels = RenderedPixels(width: 40, height: 20, bytes: bytes)
+            for (x, y) in [(5, 5), (35, 5), (5, 15), (35, 15)] {
+                XCTAssertEqual(
+                    pixels.pixel(x, y), Fixtures.quadrantColor(x: x, y: y, width: 40, height: 20),
+                    "(\(x), \(y)) of \(texture == rendering.texture ? "the rendering" : "the level")")
+            }
+        }
     }
 
     func testTrimmedPyramidKeepsOnlySmallLevelsAndTheFullSize() throws {

@@ -62,15 +62,6 @@ gboolean iro_emit_activate_link(gpointer label, const char *uri);
 // The accessible description (read after the name), also variadic in GTK.
 void iro_accessible_set_description(GtkWidget *widget, const char *description);
 
-// g_log_structured is variadic: one structured message in `domain` with the code
-// location, so G_MESSAGES_DEBUG=<domain> shows debug messages.
-void iro_log(const char *domain, GLogLevelFlags level, const char *file, const char *line, const char *message);
-
-// gdk-pixbuf's animation iterator counts time in GTimeVal, which GLib deprecates (with
-// no replacement in gdk-pixbuf 2.42); these take milliseconds since the animation's start.
-GdkPixbufAnimationIter *iro_animation_get_iter(GdkPixbufAnimation *animation);
-gboolean iro_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_milliseconds);
-
 // On X11 with the cairo renderer, cairo gives up its shared-memory pool as soon as no
 // surface uses it; a frame then starts in a fresh pool and pays a page fault for every
 // page it paints. With one window a frame's memory is still in use when the next frame

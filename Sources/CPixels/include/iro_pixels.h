@@ -22,3 +22,8 @@ typedef struct {
 // Converts `rows` rows of `width` pixels (`channels` 3 or 4: alpha is left as it is) in place.
 void iro_matrix_shaper_apply(const IroMatrixShaper *shaper, uint8_t *pixels, int width, int rows, int stride,
                              int channels);
+
+// cairo's ARGB32 (premultiplied, native-endian: B, G, R, A in memory here) to the
+// straight-alpha RGBA a GdkPixbuf holds; fully transparent pixels become 0, 0, 0, 0.
+void iro_unpremultiply_argb32(const uint8_t *source, int source_stride, int width, int height, uint8_t *destination,
+                              int destination_stride);

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShims
+import CGLib
+import CGLibShims
 import GObjectSupport
 import IroCore
 

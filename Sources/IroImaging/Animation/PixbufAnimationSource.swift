@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShims
+import CGLib
+import CGLibShims
 import GObjectSupport
 
 /// gdk-pixbuf's animation iterator: the GIF loader keeps each frame's compressed data and

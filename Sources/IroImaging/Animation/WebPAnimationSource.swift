@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import CWebP
 import GObjectSupport
 import IroCore

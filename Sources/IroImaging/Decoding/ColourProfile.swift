@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import CLcms2
 import CPixels
 import GObjectSupport

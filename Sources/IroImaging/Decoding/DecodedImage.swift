@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import IroCore
 
 /// A decoded image: the GdkPixbuf that holds its pixels, at full size or reduced

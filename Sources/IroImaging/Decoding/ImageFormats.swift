@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import IroCore
 
 /// What the installed gdk-pixbuf loaders can read (BEHAVIOUR A1): the same source the

@@ -1,4 +1,5 @@
-import CGtk
+import CGLib
+import CPixels
 import CSVG
 import IroCore
 
@@ -68,11 +69,10 @@ enum SVGRendering {
                 message.count) != 0
         else { throw failure() }
         // Premultiplied ARGB to the straight RGBA a pixbuf holds.
-        let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, Int32(stride))
-        defer { cairo_surface_destroy(surface) }
-        guard let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, width, height) else {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, width, height) else {
             throw .tooLarge(width: header.width, height: header.height)
         }
+        iro_unpremultiply_argb32(pixels, Int32(stride), width, height, gdk_pixbuf_get_pixels(pixbuf), gdk_pixbuf_get_rowstride(pixbuf))
         return pixbuf
     }
 }

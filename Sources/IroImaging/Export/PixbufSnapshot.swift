@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import Synchronization
 
 /// A private copy of a decoded image's pixels, taken on the main thread when a command

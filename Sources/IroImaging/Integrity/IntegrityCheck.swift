@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import IroCore
 
 /// A check that a file holds the whole image its header promises, for a format whose

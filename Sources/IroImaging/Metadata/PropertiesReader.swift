@@ -1,5 +1,5 @@
 import CExif
-import CGtk
+import CGLib
 import GObjectSupport
 import Glibc
 import IroCore

@@ -1,4 +1,5 @@
-import CGtk
+import CGLib
+import CGLibShims
 import CPixels
 import IroCore
 
@@ -26,7 +27,8 @@ public final class ImagePyramid: @unchecked Sendable {
         /// Adopts a +1 pixbuf.
         init(adopting pixbuf: OpaquePointer, scale: Double) {
             self.pixbuf = pixbuf
-            texture = gdk_texture_new_for_pixbuf(pixbuf)
+            guard let texture = iro_texture_new_for_pixbuf(pixbuf) else { preconditionFailure("textures are made where GTK is loaded") }
+            self.texture = texture
             self.scale = scale
             width = Int(gdk_pixbuf_get_width(pixbuf))
             height = Int(gdk_pixbuf_get_height(pixbuf))

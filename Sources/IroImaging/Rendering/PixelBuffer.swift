@@ -1,4 +1,5 @@
-import CGtk
+import CGLib
+import CGLibShims
 import Dispatch
 import IroCore
 
@@ -29,7 +30,10 @@ public final class PixelBuffer: @unchecked Sendable {
 
     /// A texture sharing these pixels (the buffer must not change afterwards).
     public func makeTexture() -> OpaquePointer {
-        gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+        guard let texture = iro_texture_new_bgra_premultiplied(Int32(width), Int32(height), bytes, gsize(stride)) else {
+            preconditionFailure("textures are made where GTK is loaded")
+        }
+        return texture
     }
 
     /// A cairo image surface sharing these pixels (the buffer must not change afterwards,
