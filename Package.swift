@@ -85,9 +85,10 @@ let package = Package(
 
         // The decoding front door under a fuzzer (see Fuzz/README.md): a replay tool in
         // ordinary builds, a libFuzzer target when built with -sanitize=fuzzer -DFUZZING.
-        .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGLib"], path: "Fuzz/iro-fuzz"),
+        // Both fuzzers link GTK (CGtk): they build the pyramids and textures Iro draws from.
+        .executableTarget(name: "iro-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk"], path: "Fuzz/iro-fuzz"),
         // Iro's side of the decoder protocol under a fuzzer: what a hostile helper could send.
-        .executableTarget(name: "iro-protocol-fuzz", dependencies: ["IroImaging", "IroCore", "CGLib", "CSandbox"], path: "Fuzz/iro-protocol-fuzz"),
+        .executableTarget(name: "iro-protocol-fuzz", dependencies: ["IroImaging", "IroCore", "CGtk", "CSandbox"], path: "Fuzz/iro-protocol-fuzz"),
 
         // Test helpers shared by the GTK test targets (main-loop pumping, fixtures, screenshots).
         .target(name: "CTestIsolation", path: "Tests/CTestIsolation"),

@@ -9,7 +9,7 @@
 // GdkPixbufLoader), so each input is written to a file first. What a decoded image
 // then meets in the app is exercised too: the image pyramid, the JPEG reduced decode
 // and an exact rendering of a small region (scaled, rotated, hue-shifted).
-import CGLib
+import CGtk
 import Foundation
 import IroCore
 import IroImaging

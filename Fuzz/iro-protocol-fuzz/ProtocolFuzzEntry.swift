@@ -16,7 +16,7 @@
 // tab. Built with `-sanitize=fuzzer -DFUZZING` this is a libFuzzer target; otherwise a
 // replay tool, `iro-protocol-fuzz FILE…`, and `iro-protocol-fuzz --write-seeds FOLDER`
 // writes the seed conversations (Fuzz/protocol-corpus) from the real message encoder.
-import CGLib
+import CGtk
 import CSandbox
 import Foundation
 import IroCore
