@@ -26,6 +26,19 @@ public enum DecoderRequest: Equatable, Sendable {
         }
     }
 
+    /// The request's kind, for traces.
+    public var kind: String {
+        switch self {
+        case .decode(_, _, .full): "full decode"
+        case .decode: "reduced decode"
+        case .region: "region"
+        case .cancel: "cancel"
+        case .metadata: "metadata"
+        case .nextFrame: "next frame"
+        case .forbidden: "forbidden"
+        }
+    }
+
     public var bytes: [UInt8] {
         var out = WireWriter()
         out.u32(Self.magic)

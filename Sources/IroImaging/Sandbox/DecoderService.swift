@@ -70,7 +70,7 @@ public enum DecoderService {
                 Log.warning("the decoder got a malformed request: \(error.what)")
                 exit(4)
             }
-            Trace.mark("decoder: request \(request.id) received")
+            Trace.mark("decoder: request \(request.id) (\(request.kind)) received")
             handle(request, descriptor: descriptor)
             Trace.mark("decoder: request \(request.id) answered")
             allowMemory(nil) // the next request starts from the cap
