@@ -115,7 +115,7 @@ final class PropertiesReaderInHelperTests: PropertiesReaderTests {
         let helpers = DecoderSandboxTests.decoders(under: pool.helperPIDs)
         XCTAssertFalse(helpers.isEmpty)
         for helper in helpers {
-            let maps = (try? String(contentsOfFile: "/proc/\(helper)/maps", encoding: .utf8)) ?? ""
+            let maps = procFile("/proc/\(helper)/maps")
             XCTAssertTrue(maps.contains("libgexiv2"), "gexiv2 is loaded in the helper \(helper)")
         }
     }
