@@ -85,7 +85,7 @@ final class AnimationTests: XCTestCase {
     /// The canvas shows red, green and blue in that order, round and round, no faster than
     /// `delay` a frame.
     @MainActor static func assertPlaysRedGreenBlue(_ view: DocumentView, delay: Double, line: UInt = #line) throws {
-        XCTAssertNotNil(view.player, "an animation", line: line)
+        XCTAssertNotNil(view.model.player, "an animation", line: line)
         let seen = watchFrames(view.canvas, seconds: 1.2)
         let colours = seen.map(\.colour)
         XCTAssertGreaterThanOrEqual(colours.count, 5, "\(colours)", line: line)
@@ -114,7 +114,7 @@ final class AnimationTests: XCTestCase {
             // No NETSCAPE extension: the frames play once.
             let frames = [GIFFixture.Frame(Self.red, delay: 5), .init(Self.green, delay: 5), .init(Self.blue, delay: 5)]
             let (_, view) = try Self.open(harness, GIFFixture.make(width: 40, height: 40, frames: frames, loops: nil))
-            let player = try XCTUnwrap(view.player)
+            let player = try XCTUnwrap(view.model.player)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { player.isFinished }, "it ends")
             let shown = player.framesShown
             XCTAssertGreaterThanOrEqual(shown, 2, "after showing the other frames")
@@ -133,7 +133,7 @@ final class AnimationTests: XCTestCase {
             let still = harness.fixtures.quadrants("still.png")
             let window = try XCTUnwrap(harness.open([gif, still]))
             let view = try XCTUnwrap(window.views.first)
-            let player = try XCTUnwrap(view.player)
+            let player = try XCTUnwrap(view.model.player)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { player.framesShown >= 2 })
 
             window.actions.activate("play-pause")
@@ -164,7 +164,7 @@ final class AnimationTests: XCTestCase {
             let whole = GIFFixture.make(width: 40, height: 40, frames: frames)
             let (_, view) = try Self.open(harness, Array(whole.dropLast(40)), named: "cut.gif")
             XCTAssertEqual(view.visiblePage, "image", "what was read is shown")
-            XCTAssertNotNil(view.player)
+            XCTAssertNotNil(view.model.player)
             XCTAssertTrue(view.fileBanner.isShown)
             XCTAssertTrue(view.fileBanner.text.contains("damaged"), view.fileBanner.text)
         }
@@ -175,7 +175,7 @@ final class AnimationTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let (window, view) = try Self.open(harness, GIFFixture.make(width: 40, height: 40, frames: [.init(Self.red, delay: 5)]))
-            XCTAssertNil(view.player)
+            XCTAssertNil(view.model.player)
             XCTAssertFalse(window.actions.isEnabled("play-pause"))
             XCTAssertEqual(Self.frameColour(view.canvas), Self.red)
         }

@@ -54,8 +54,8 @@ final class AppHarness {
     private func loadedWindow() -> DocumentWindow? {
         guard let window = app.activeWindow else { return nil }
         GtkTestEnvironment.waitUntilDrawn(window.window.widget)
-        GtkTestEnvironment.pump(timeout: 10) { !window.isAddingTabs } // the tabs after the first come after a frame
-        GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.isLoading } }
+        GtkTestEnvironment.pump(timeout: 10) { !window.tabAdder.isAdding } // the tabs after the first come after a frame
+        GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.model.isLoading } }
         GtkTestEnvironment.pump(timeout: 5) {
             window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true
         }

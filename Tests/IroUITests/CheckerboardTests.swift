@@ -51,7 +51,7 @@ final class CheckerboardTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)
             ZoomTests.settle(view)
-            XCTAssertFalse(try XCTUnwrap(view.canvas.pyramid).hasAlpha)
+            XCTAssertFalse(try XCTUnwrap(view.model.levels).hasAlpha)
             let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))
             let origin = view.canvas.wholePixelOrigin
             XCTAssertTrue(pixels.pixel(Int(origin.x) + 4, Int(origin.y) + 4).isClose(to: RGBA(10, 20, 200)))

@@ -26,7 +26,7 @@ final class CompareTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(urls))
             LinkViewTests.select(window.views[0], in: window)
             Self.activate(window, "compare-with", 1)
-            let comparison = try XCTUnwrap(window.comparison)
+            let comparison = try XCTUnwrap(window.comparing.view)
             XCTAssertEqual(string(gtk_stack_get_visible_child_name(window.content)), "compare")
             XCTAssertEqual(comparison.panes.map(\.displayName), ["a.png", "b.png"])
             let (a, b) = (comparison.panes[0], comparison.panes[1])
@@ -63,10 +63,10 @@ final class CompareTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png"])))
             LinkViewTests.select(window.views[0], in: window)
             Self.activate(window, "compare-with", 1)
-            XCTAssertTrue(window.isComparing)
+            XCTAssertTrue(window.comparing.isActive)
             XCTAssertTrue(window.actions.isEnabled("end-compare"))
             window.actions.activate("end-compare")
-            XCTAssertFalse(window.isComparing)
+            XCTAssertFalse(window.comparing.isActive)
             XCTAssertEqual(string(gtk_stack_get_visible_child_name(window.content)), "tabs")
             XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png"])
             XCTAssertEqual(TabTests.selectedTitle(window), "a.png")
@@ -86,7 +86,7 @@ final class CompareTests: XCTestCase {
             LinkViewTests.select(window.views[0], in: window)
             let other = try XCTUnwrap(harness.open([LinkViewTests.gradient(harness, "c.png")], newWindow: true))
             XCTAssertFalse(other === window)
-            let zone = try XCTUnwrap(window.tabDropZone)
+            let zone = try XCTUnwrap(window.comparing.dropZone)
             let shown = window.views[0], dragged = try XCTUnwrap(other.views.first)
             let width = Double(gtk_widget_get_width(window.tabView.widget))
 
@@ -102,8 +102,8 @@ final class CompareTests: XCTestCase {
             XCTAssertEqual(Double(hint.size.width), width / 2, accuracy: 30)
 
             other.transfer(dragged.document.id, to: window) // dropped on the content
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.isComparing })
-            let panes = try XCTUnwrap(window.comparison?.panes)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.comparing.isActive })
+            let panes = try XCTUnwrap(window.comparing.view?.panes)
             XCTAssertTrue(panes.count == 2 && panes[0].source === dragged && panes[1].source === shown, "dropped on the left")
             XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"])
             XCTAssertEqual(gtk_widget_get_visible(zone.hint), 0)
@@ -116,14 +116,14 @@ final class CompareTests: XCTestCase {
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png"])))
             let other = try XCTUnwrap(harness.open([LinkViewTests.gradient(harness, "c.png")], newWindow: true))
-            let zone = try XCTUnwrap(window.tabDropZone)
+            let zone = try XCTUnwrap(window.comparing.dropZone)
             let width = Double(gtk_widget_get_width(window.tabView.widget))
             zone.moved(to: width * 0.9, over: nil)
             XCTAssertEqual(zone.side, .right)
             zone.moved(to: width * 0.5, over: nil)
             other.transfer(try XCTUnwrap(other.views.first).document.id, to: window)
             GtkTestEnvironment.pump(for: 0.1)
-            XCTAssertFalse(window.isComparing)
+            XCTAssertFalse(window.comparing.isActive)
             XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"], "only moved here, as libadwaita does")
         }
     }
@@ -137,11 +137,11 @@ final class CompareTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"]) + [broken]))
             LinkViewTests.select(window.views[0], in: window)
             Self.activate(window, "compare-with", 1)
-            let comparison = try XCTUnwrap(window.comparison)
+            let comparison = try XCTUnwrap(window.comparing.view)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { comparison.panes[1].visiblePage == "error" })
             XCTAssertEqual(comparison.panes[0].visiblePage, "image")
             comparison.remove(comparison.panes[1].source) // its close button
-            XCTAssertFalse(window.isComparing, "one pane is no comparison")
+            XCTAssertFalse(window.comparing.isActive, "one pane is no comparison")
         }
     }
 
@@ -152,7 +152,7 @@ final class CompareTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png", "c.png", "d.png", "e.png"])))
             LinkViewTests.select(window.views[0], in: window)
             for position in 1...4 { Self.activate(window, "compare-with", position) }
-            let comparison = try XCTUnwrap(window.comparison)
+            let comparison = try XCTUnwrap(window.comparing.view)
             XCTAssertEqual(comparison.panes.map(\.displayName), ["a.png", "b.png", "c.png", "d.png"], "four at most")
             adw_tab_view_close_page(window.tabView, window.pages[3])
             GtkTestEnvironment.pump(for: 0.05)
@@ -165,7 +165,7 @@ final class CompareTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b_2.png"])))
-            for menu in [window.compareTargets, window.tabCompareTargets] {
+            for menu in [window.comparing.targets, window.comparing.tabTargets] {
                 let model: UnsafeMutablePointer<GMenuModel> = gcast(UnsafeMutableRawPointer(menu), g_menu_model_get_type())
                 let labels = (0..<g_menu_model_get_n_items(model)).map { index -> String in
                     let value = g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_LABEL, nil)
@@ -175,9 +175,9 @@ final class CompareTests: XCTestCase {
                 XCTAssertEqual(labels, ["a.png", "b__2.png"], "every tab, its underscore not a mnemonic")
             }
             // The tab's menu, opened on b, compares b with a.
-            window.menuPage = window.pages[1]
+            window.tabMenu.page = window.pages[1]
             Self.activate(window, "tab-compare-with", 0)
-            XCTAssertEqual(window.comparison?.panes.map(\.displayName), ["b_2.png", "a.png"])
+            XCTAssertEqual(window.comparing.view?.panes.map(\.displayName), ["b_2.png", "a.png"])
         }
     }
 
@@ -188,18 +188,18 @@ final class CompareTests: XCTestCase {
             let frames = [GIFFixture.Frame(AnimationTests.red, delay: 5), .init(AnimationTests.green, delay: 5)]
             let gif = harness.fixtures.bytes("anim.gif", GIFFixture.make(width: 40, height: 40, frames: frames))
             let window = try XCTUnwrap(harness.open([gif, LinkViewTests.gradient(harness, "b.png")]))
-            let player = try XCTUnwrap(window.views[0].player)
+            let player = try XCTUnwrap(window.views[0].model.player)
             LinkViewTests.select(window.views[0], in: window)
             Self.activate(window, "compare-with", 1)
-            let pane = try XCTUnwrap(window.comparison?.panes.first)
+            let pane = try XCTUnwrap(window.comparing.view?.panes.first)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { pane.canvas.zoom != nil })
             // The tab's own canvas is off screen, yet its frames go on, and the pane shows them.
             let seen = AnimationTests.watchFrames(pane.canvas, seconds: 1)
             XCTAssertGreaterThanOrEqual(Set(seen.map { "\($0.colour)" }).count, 2, "red and green in turn: \(seen.map(\.colour))")
             XCTAssertFalse(player.isPaused)
 
-            window.endComparison()
-            XCTAssertFalse(window.views[0].isCompared)
+            window.comparing.end()
+            XCTAssertFalse((window.views[0].model.panesShowing > 0))
             LinkViewTests.select(window.views[1], in: window)
             let shown = player.framesShown
             GtkTestEnvironment.pump(timeout: 0.5) { false }

@@ -35,21 +35,21 @@ final class DetailOnDemandTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             ZoomTests.settle(view)
             let canvas = view.canvas
-            let reduction = view.screenDetail.reduction(imageWidth: 4000, imageHeight: 3000)
-            XCTAssertGreaterThan(reduction, 1, "4000 × 3000 is more than twice the size of a \(view.screenSize) screen")
-            XCTAssertEqual(view.image?.width, 4000 / reduction, "decoded with the detail a screen shows")
+            let reduction = DocumentModel.screenDetail.reduction(imageWidth: 4000, imageHeight: 3000)
+            XCTAssertGreaterThan(reduction, 1, "4000 × 3000 is more than twice the size of a \(Monitors.largestSize) screen")
+            XCTAssertEqual(view.model.levels?.image?.width, 4000 / reduction, "decoded with the detail a screen shows")
             XCTAssertEqual(canvas.zoom?.imageSize, Size(width: 4000, height: 3000), "the view knows the full size")
-            XCTAssertFalse(view.isLoading, "at best fit nothing more is decoded")
+            XCTAssertFalse(view.model.isLoading, "at best fit nothing more is decoded")
             XCTAssertTrue(window.actions.isEnabled("export-copy"), "an export decodes every pixel itself")
 
             window.actions.activate("zoom-reset") // 100 %
             ZoomTests.settle(view)
             let centre = ZoomTests.imagePointAtCentre(canvas)
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { canvas.pyramid?.detail == 1 && !view.isLoading },
+                GtkTestEnvironment.pump(timeout: 10) { canvas.pyramid?.detail == 1 && !view.model.isLoading },
                 "zooming past the detail held decodes every pixel")
             ZoomTests.settle(view)
-            XCTAssertEqual(view.image?.width, 4000)
+            XCTAssertEqual(view.model.levels?.image?.width, 4000)
             XCTAssertEqual(canvas.zoom?.scale, 1, "the view did not move")
             XCTAssertEqual(ZoomTests.imagePointAtCentre(canvas).x, centre.x, accuracy: 0.5)
             XCTAssertEqual(ZoomTests.imagePointAtCentre(canvas).y, centre.y, accuracy: 0.5)
@@ -83,7 +83,7 @@ final class DetailOnDemandTests: XCTestCase {
                 XCTAssertGreaterThan(contrast, 150, "two-pixel stripes, sharp from the region's pixels")
             }
 
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 30) { canvas.pyramid?.detail == 1 && !view.isLoading })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 30) { canvas.pyramid?.detail == 1 && !view.model.isLoading })
             XCTAssertNil(canvas.pyramid?.region, "every pixel now: the part is let go")
             ZoomTests.settle(view)
             XCTAssertTrue(canvas.showsExactRendering)
@@ -95,10 +95,10 @@ final class DetailOnDemandTests: XCTestCase {
     func testAJPEGTooLargeToDecodeWholeShowsThePartsLookedAt() throws {
         try onMain {
             let harness = AppHarness()
-            let whole = DocumentView.wholeDecodePixels
-            DocumentView.wholeDecodePixels = 4_000_000
+            let whole = DocumentModel.wholeDecodePixels
+            DocumentModel.wholeDecodePixels = 4_000_000
             defer {
-                DocumentView.wholeDecodePixels = whole
+                DocumentModel.wholeDecodePixels = whole
                 harness.close()
             }
             let url = Self.stripes(harness, "wide.jpg", width: 4000, height: 3000)
@@ -107,7 +107,7 @@ final class DetailOnDemandTests: XCTestCase {
             let canvas = view.canvas
             ZoomTests.settle(view)
             window.actions.activate("zoom-reset") // 100 %
-            XCTAssertFalse(view.isLoading, "not decoded whole")
+            XCTAssertFalse(view.model.isLoading, "not decoded whole")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { canvas.pyramid?.region != nil && canvas.showsExactRendering })
             let first = try XCTUnwrap(canvas.pyramid?.region)
             XCTAssertEqual(first.scale, 1)
@@ -121,7 +121,7 @@ final class DetailOnDemandTests: XCTestCase {
                 }, "the part moved to is decoded too")
             XCTAssertEqual(canvas.pyramid?.region?.rect.x, 0)
             XCTAssertLessThan(canvas.pyramid?.detail ?? 1, 1, "and still not the whole image")
-            XCTAssertFalse(view.isLoading)
+            XCTAssertFalse(view.model.isLoading)
             let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
             let contrast = (0..<4).map { abs(Int(pixels.pixel(100 + $0, 100).g) - Int(pixels.pixel(101 + $0, 100).g)) }.max() ?? 0
             XCTAssertGreaterThan(contrast, 150, "two-pixel stripes, sharp")

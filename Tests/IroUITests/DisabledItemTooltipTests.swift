@@ -34,24 +34,24 @@ final class DisabledItemTooltipTests: XCTestCase {
             let broken = harness.fixtures.bytes("broken.png", [0x89, 0x50, 0x4E, 0x47, 9, 9])
             let good = harness.fixtures.quadrants("good.png")
             let window = try XCTUnwrap(harness.open([broken]))
-            gtk_menu_button_popup(window.menuButton)
-            let popover = try XCTUnwrap(gtk_menu_button_get_popover(window.menuButton)).widget
+            gtk_menu_button_popup(window.header.menuButton)
+            let popover = try XCTUnwrap(gtk_menu_button_get_popover(window.header.menuButton)).widget
             GtkTestEnvironment.pump(timeout: 5) { Self.item("win.print", in: popover) != nil }
             for action in ["win.copy", "win.print", "win.set-background"] {
                 let item = try XCTUnwrap(Self.item(action, in: popover), action)
                 XCTAssertEqual(gtk_widget_get_sensitive(item), 0, action)
                 XCTAssertEqual(string(gtk_widget_get_tooltip_text(item)), "“broken.png” could not be read", action)
             }
-            gtk_menu_button_popdown(window.menuButton)
+            gtk_menu_button_popdown(window.header.menuButton)
 
             // The same menu over an image: nothing to explain.
             harness.app.open([RawPath(good.path)], newWindow: false)
             GtkTestEnvironment.pump(timeout: 10) { window.selectedView?.canvas.zoom != nil }
-            gtk_menu_button_popup(window.menuButton)
+            gtk_menu_button_popup(window.header.menuButton)
             let copy = try XCTUnwrap(Self.item("win.copy", in: popover))
             XCTAssertEqual(gtk_widget_get_sensitive(copy), 1)
             XCTAssertNil(string(gtk_widget_get_tooltip_text(copy)))
-            gtk_menu_button_popdown(window.menuButton)
+            gtk_menu_button_popdown(window.header.menuButton)
         }
     }
 }

@@ -46,7 +46,7 @@ final class FileChangeTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(window.selectedView)
             try FileManager.default.removeItem(at: url)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.isFileDeleted })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.file.isDeleted })
             XCTAssertTrue(view.fileBanner.isShown)
             XCTAssertTrue(view.fileBanner.text.contains("doomed.png"), view.fileBanner.text)
             XCTAssertEqual(view.visiblePage, "image", "the last image stays")
@@ -55,7 +55,7 @@ final class FileChangeTests: XCTestCase {
 
             // It comes back: the note goes and the tab reloads.
             harness.fixtures.image("doomed.png", width: 300, height: 200) { _, _ in RGBA(255, 255, 0) }
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.isFileDeleted && !view.fileBanner.isShown })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.model.file.isDeleted && !view.fileBanner.isShown })
         }
     }
 
@@ -73,10 +73,10 @@ final class FileChangeTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(renamed.path) }, "the tab follows its file")
             XCTAssertEqual(string(gtk_window_get_title(window.window)), "after.png")
             GtkTestEnvironment.pump(for: 0.5)
-            XCTAssertFalse(view.isFileDeleted)
+            XCTAssertFalse(view.model.file.isDeleted)
             XCTAssertFalse(view.fileBanner.isShown)
             XCTAssertEqual(view.canvas.zoom?.scale, 2, "same image, same view")
-            XCTAssertEqual(view.imagePath, RawPath(renamed.path), "more detail and exports read the new name")
+            XCTAssertEqual(view.model.imagePath, RawPath(renamed.path), "more detail and exports read the new name")
 
             // And it is still followed under its new name.
             let replacement = harness.fixtures.image("tmp-after.png", width: 300, height: 200) { _, _ in RGBA(200, 200, 0) }

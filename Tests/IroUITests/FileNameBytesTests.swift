@@ -27,7 +27,7 @@ final class FileNameBytesTests: XCTestCase {
     @MainActor static func assertShowsTheImage(_ view: DocumentView, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(view.document.state, .loaded(width: 40, height: 30), file: file, line: line)
         XCTAssertEqual(view.visiblePage, "image", "the image, not an error page", file: file, line: line)
-        XCTAssertEqual(view.canvas.pyramid?.width, 40, file: file, line: line)
+        XCTAssertEqual(view.model.levels?.width, 40, file: file, line: line)
     }
 
     func testCommandLineOpensANameThatIsNotUTF8() throws {
@@ -47,7 +47,7 @@ final class FileNameBytesTests: XCTestCase {
             // The file monitor watches the real name too: deleting it is noticed.
             XCTAssertEqual(
                 (path + [0]).withUnsafeBufferPointer { unlink(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }, 0)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.isFileDeleted })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.file.isDeleted })
             XCTAssertTrue(view.fileBanner.text.contains(Self.title), view.fileBanner.text)
         }
     }
@@ -68,9 +68,9 @@ final class FileNameBytesTests: XCTestCase {
             var value = GValue()
             g_value_init(&value, gdk_file_list_get_type())
             g_value_take_boxed(&value, list.map { UnsafeRawPointer($0) })
-            XCTAssertEqual(iro_emit_drop(raw(try XCTUnwrap(window.dropTarget)), &value, 10, 10), 1)
+            XCTAssertEqual(iro_emit_drop(raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10), 1)
             g_value_unset(&value)
-            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.isLoading } }
+            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.model.isLoading } }
             XCTAssertEqual(TabTests.titles(window), ["a.png", Self.title])
             Self.assertShowsTheImage(try XCTUnwrap(window.views.last))
         }

@@ -37,14 +37,14 @@ final class FolderBrowsingTests: XCTestCase {
     /// Waits until the selected tab's folder is listed and nothing is loading.
     @MainActor static func listed(_ window: DocumentWindow) -> DocumentView? {
         GtkTestEnvironment.pump(timeout: 10) {
-            window.selectedView.map { $0.folderBrowser?.isListed == true && !$0.isLoading && $0.canvas.zoom != nil } ?? false
+            window.selectedView.map { $0.model.folderBrowser?.isListed == true && !$0.model.isLoading && $0.canvas.zoom != nil } ?? false
         }
         return window.selectedView
     }
 
     @MainActor static func go(_ window: DocumentWindow, _ action: String) {
         window.actions.activate(action)
-        GtkTestEnvironment.pump(timeout: 10) { window.selectedView.map { !$0.isLoading && $0.canvas.zoom != nil } ?? false }
+        GtkTestEnvironment.pump(timeout: 10) { window.selectedView.map { !$0.model.isLoading && $0.canvas.zoom != nil } ?? false }
     }
 
     @MainActor static func shownName(_ window: DocumentWindow) -> String? { window.selectedView?.document.displayName }
@@ -55,27 +55,27 @@ final class FolderBrowsingTests: XCTestCase {
             defer { harness.close() }
             let (_, window, view) = try Self.openListed(harness)
             XCTAssertEqual(
-                view.folderBrowser?.list.entries.map(\.name.displayString), ["b1.png", "b2.png", "b9.png", "b10.png", "b11.png"])
-            XCTAssertEqual(view.folderPosition, "3 / 5")
+                view.model.folderBrowser?.list.entries.map(\.name.displayString), ["b1.png", "b2.png", "b9.png", "b10.png", "b11.png"])
+            XCTAssertEqual(view.model.observable.string(DocumentModel.Property.folderPosition), "3 / 5")
 
             Self.go(window, "next-image")
             XCTAssertEqual(Self.shownName(window), "b10.png")
             XCTAssertEqual(string(gtk_window_get_title(window.window)), "b10.png", "the window title follows")
             XCTAssertEqual(window.pageCount, 1, "in the same tab")
-            XCTAssertEqual(view.folderPosition, "4 / 5")
+            XCTAssertEqual(view.model.observable.string(DocumentModel.Property.folderPosition), "4 / 5")
             Self.go(window, "next-image")
             XCTAssertEqual(Self.shownName(window), "b11.png")
             XCTAssertFalse(window.actions.isEnabled("next-image"), "no wrap-around at the end")
             XCTAssertFalse(window.actions.isEnabled("last-image"))
-            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.next), 0, "the next button too")
+            XCTAssertEqual(gtk_widget_get_sensitive(window.header.stepButtons.next), 0, "the next button too")
             window.actions.activate("next-image")
             XCTAssertEqual(Self.shownName(window), "b11.png")
 
             Self.go(window, "first-image")
             XCTAssertEqual(Self.shownName(window), "b1.png")
             XCTAssertFalse(window.actions.isEnabled("previous-image"))
-            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.previous), 0)
-            XCTAssertEqual(gtk_widget_get_sensitive(window.stepButtons.next), 1)
+            XCTAssertEqual(gtk_widget_get_sensitive(window.header.stepButtons.previous), 0)
+            XCTAssertEqual(gtk_widget_get_sensitive(window.header.stepButtons.next), 1)
             Self.go(window, "last-image")
             XCTAssertEqual(Self.shownName(window), "b11.png")
             Self.go(window, "previous-image")
@@ -99,7 +99,7 @@ final class FolderBrowsingTests: XCTestCase {
             XCTAssertEqual(view.canvas.zoom?.mode, .bestFit, "best fit again, though the size is the same")
             XCTAssertEqual(view.canvas.quarterTurns, 0)
             XCTAssertEqual(view.hueControl.value, 0.5)
-            XCTAssertEqual(view.document.view.hue, 0.5)
+            XCTAssertEqual(view.model.hue, 0.5)
         }
     }
 
@@ -109,22 +109,22 @@ final class FolderBrowsingTests: XCTestCase {
             defer { harness.close() }
             let (folder, window, view) = try Self.openListed(harness)
             let offsetBefore = view.canvas.offset
-            let count = { view.folderBrowser?.list.entries.count ?? 0 }
+            let count = { view.model.folderBrowser?.list.entries.count ?? 0 }
 
             harness.fixtures.quadrants("photos/b5.png")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { count() == 6 }, "an image added joins the list")
-            XCTAssertEqual(view.folderPosition, "4 / 6")
-            XCTAssertEqual(string(adw_window_title_get_subtitle(window.windowTitle)), "4 / 6", "and the header says so")
+            XCTAssertEqual(view.model.observable.string(DocumentModel.Property.folderPosition), "4 / 6")
+            XCTAssertEqual(string(adw_window_title_get_subtitle(window.header.title)), "4 / 6", "and the header says so")
 
             try FileManager.default.removeItem(at: folder.appendingPathComponent("b1.png"))
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { count() == 5 }, "an image removed leaves it")
-            XCTAssertEqual(view.folderPosition, "3 / 5")
+            XCTAssertEqual(view.model.observable.string(DocumentModel.Property.folderPosition), "3 / 5")
 
             try FileManager.default.moveItem(at: folder.appendingPathComponent("b2.png"), to: folder.appendingPathComponent("z.png"))
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { view.folderBrowser?.list.entries.last?.name == RawPath("z.png") },
+                GtkTestEnvironment.pump(timeout: 10) { view.model.folderBrowser?.list.entries.last?.name == RawPath("z.png") },
                 "an image renamed moves to its new place")
-            XCTAssertEqual(view.folderPosition, "2 / 5")
+            XCTAssertEqual(view.model.observable.string(DocumentModel.Property.folderPosition), "2 / 5")
             harness.fixtures.bytes("photos/more.txt", Array("still not an image".utf8))
             GtkTestEnvironment.pump(for: 0.5)
             XCTAssertEqual(count(), 5, "other files stay out")
@@ -170,11 +170,11 @@ final class FolderBrowsingTests: XCTestCase {
             let window = try XCTUnwrap(harness.open(["b1.png", "b9.png"].map { folder.appendingPathComponent($0) }))
             let shown = try XCTUnwrap(Self.listed(window))
             let behind = try XCTUnwrap(window.views.first { $0 !== shown })
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !behind.isLoading })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !behind.model.isLoading })
             GtkTestEnvironment.pump(for: 0.2)
-            XCTAssertNil(behind.folderBrowser, "not listed while in the background")
+            XCTAssertNil(behind.model.folderBrowser, "not listed while in the background")
             adw_tab_view_set_selected_page(window.tabView, try XCTUnwrap(window.pages.first { DocumentWindow.view(of: $0) === behind }))
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { behind.folderBrowser?.isListed == true }, "listed once shown")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { behind.model.folderBrowser?.isListed == true }, "listed once shown")
         }
     }
 
@@ -186,10 +186,10 @@ final class FolderBrowsingTests: XCTestCase {
             defer { harness.close() }
             let (folder, window, view) = try Self.openListed(harness)
             let next = RawPath(folder.appendingPathComponent("b10.png").path)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) })
             harness.fixtures.image("photos/b10.png", width: 200, height: 100) { _, _ in RGBA(10, 200, 10) }
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.preloader.isReady(next) }, "the stale decode goes")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) }, "and is made again")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.model.preloader.isReady(next) }, "the stale decode goes")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) }, "and is made again")
             window.actions.activate("next-image")
             XCTAssertEqual(view.document.state, .loaded(width: 200, height: 100))
         }
@@ -202,18 +202,18 @@ final class FolderBrowsingTests: XCTestCase {
             let (folder, window, view) = try Self.openListed(harness)
             let next = RawPath(folder.appendingPathComponent("b10.png").path)
             let previous = RawPath(folder.appendingPathComponent("b2.png").path)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(next) && view.preloader.isReady(previous) })
-            XCTAssertGreaterThan(view.preloader.bytes, 0)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) && view.model.preloader.isReady(previous) })
+            XCTAssertGreaterThan(view.model.preloader.bytes, 0)
 
             window.actions.activate("next-image")
-            XCTAssertFalse(view.isLoading, "decoded ahead: nothing to wait for")
+            XCTAssertFalse(view.model.isLoading, "decoded ahead: nothing to wait for")
             XCTAssertEqual(view.document.state, .loaded(width: 320, height: 240))
-            XCTAssertEqual(view.canvas.pyramid?.width, 320)
+            XCTAssertEqual(view.model.levels?.width, 320)
             XCTAssertTrue(view.canvas.showsExactRendering, "its view was rendered ahead too: the first frame draws it")
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { !view.preloader.isReady(previous) }, "b2 is no longer next to the image shown")
+                GtkTestEnvironment.pump(timeout: 10) { !view.model.preloader.isReady(previous) }, "b2 is no longer next to the image shown")
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(RawPath(folder.appendingPathComponent("b11.png").path)) })
+                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(RawPath(folder.appendingPathComponent("b11.png").path)) })
         }
     }
 
@@ -230,15 +230,15 @@ final class FolderBrowsingTests: XCTestCase {
             let second = harness.fixtures.image("shots/a2.jpg", width: 4000, height: 3000, type: "jpeg") { _, _ in blue }
             let window = try XCTUnwrap(harness.open([harness.fixtures.url("shots/a1.jpg")]))
             let view = try XCTUnwrap(Self.listed(window))
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.preloader.isReady(RawPath(second.path)) })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(RawPath(second.path)) })
             window.actions.activate("next-image")
-            XCTAssertFalse(view.isLoading, "decoded ahead")
-            XCTAssertEqual(view.imagePath, RawPath(second.path))
-            XCTAssertLessThan(view.canvas.pyramid?.detail ?? 1, 1, "decoded with the detail the screen shows")
+            XCTAssertFalse(view.model.isLoading, "decoded ahead")
+            XCTAssertEqual(view.model.imagePath, RawPath(second.path))
+            XCTAssertLessThan(view.model.levels?.detail ?? 1, 1, "decoded with the detail the screen shows")
 
             window.actions.activate("zoom-reset")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { view.canvas.pyramid?.detail == 1 && !view.isLoading })
-            let level = try XCTUnwrap(view.canvas.pyramid?.levels.first)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { view.model.levels?.detail == 1 && !view.model.isLoading })
+            let level = try XCTUnwrap(view.model.levels?.levels.first)
             let pixels = try XCTUnwrap(gdk_pixbuf_read_pixels(level.pixbuf))
             let colour = RGBA(pixels[0], pixels[1], pixels[2])
             XCTAssertTrue(colour.isClose(to: blue, tolerance: 8), "every pixel of a2.jpg, not a1.jpg: \(colour)")
@@ -258,8 +258,8 @@ final class FolderBrowsingTests: XCTestCase {
             // Focused while the capsule shows its first seconds; the focus then keeps it.
             XCTAssertEqual(gtk_widget_grab_focus(view.hueControl.scale), 1, "the slider takes the focus")
             XCTAssertNotNil(Self.listed(window))
-            let next = DocumentWindow.unlessFocusKeepsIt("win.next-image")
-            let last = DocumentWindow.unlessFocusKeepsIt("win.last-image")
+            let next = Browsing.unlessFocusKeepsIt("win.next-image")
+            let last = Browsing.unlessFocusKeepsIt("win.last-image")
             let press = { (action: OpaquePointer) in
                 gtk_shortcut_action_activate(action, GTK_SHORTCUT_ACTION_EXCLUSIVE, window.window.widget, nil)
             }
@@ -274,7 +274,7 @@ final class FolderBrowsingTests: XCTestCase {
             XCTAssertEqual(press(next), 0)
 
             let entry = gtk_entry_new()!
-            gtk_box_append(window.frame, entry)
+            gtk_box_append(cast(gtk_overlay_get_child(window.root)), entry)
             XCTAssertEqual(gtk_widget_grab_focus(entry), 1)
             Self.go(window, "first-image")
             XCTAssertEqual(press(next), 0, "declined: text moves its cursor")
@@ -307,10 +307,10 @@ final class FolderBrowsingTests: XCTestCase {
             defer { chmod(folder.path, 0o755) }
             let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b9.png")]))
             let view = try XCTUnwrap(window.selectedView)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.folderBrowser?.unavailable != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.folderBrowser?.unavailable != nil })
             XCTAssertEqual(view.visiblePage, "image", "the image opens")
             XCTAssertFalse(window.actions.isEnabled("next-image"))
-            let tooltip = string(gtk_widget_get_tooltip_text(window.stepButtons.next)) ?? ""
+            let tooltip = string(gtk_widget_get_tooltip_text(window.header.stepButtons.next)) ?? ""
             XCTAssertTrue(tooltip.hasPrefix("This folder cannot be listed"), tooltip)
         }
     }

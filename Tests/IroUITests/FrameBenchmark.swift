@@ -95,7 +95,7 @@ final class FrameBenchmark: XCTestCase {
         // Every pixel first (zooming past the reduced decode fetches them once), then back
         // to best fit: the steps below then measure drawing, not that one decode.
         window.actions.activate("zoom-reset")
-        GtkTestEnvironment.pump(timeout: 30) { canvas.pyramid?.detail == 1 && !view.isLoading }
+        GtkTestEnvironment.pump(timeout: 30) { canvas.pyramid?.detail == 1 && !view.model.isLoading }
         window.actions.activate("best-fit")
         settle()
         print("BENCH renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default") viewport \(canvas.viewportSize)")
@@ -136,9 +136,9 @@ final class FrameBenchmark: XCTestCase {
         // full screen follows each step, on a second monitor when the display has one
         // (Xorg's dummy driver: Benchmarks/frame-bench-monitors.conf), else on Xvfb's one
         // monitor, over the first. What both windows paint for one step, added up.
-        if let monitor = window.otherMonitor ?? window.monitors.first {
-            let presentation = PresentationWindow(on: monitor)
-            window.presentation = presentation
+        if let monitor = window.presenting.otherMonitor ?? window.presenting.monitors.first {
+            let presentation = PresentationWindow(on: monitor.handle)
+            window.presenting.presentation = presentation
             presentation.show()
             presentation.follow(canvas)
             let presented = presentation.canvas
@@ -166,7 +166,7 @@ final class FrameBenchmark: XCTestCase {
             report("pan-step-frames (main + presentation, 100 %)", both)
             report("pan-step-presentation-frame", presentationFrames)
             report("pan-step-main-frame-while-presenting", mainFrames)
-            window.stopPresenting()
+            window.presenting.stop()
         }
 
         // Hue steps at best fit and at 100 %.

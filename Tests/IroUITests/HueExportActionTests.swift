@@ -82,11 +82,11 @@ final class HueExportActionTests: XCTestCase {
         _ view: DocumentView, to destination: URL,
         parent: UnsafeMutablePointer<GtkWindow>
     ) throws -> ExportError? {
-        let image = try XCTUnwrap(view.image)
+        let image = try XCTUnwrap(view.model.levels?.image)
         let snapshot = try XCTUnwrap(PixbufSnapshot(copying: image.pixbuf))
         final class Outcome { var value: ExportError?? }
         let outcome = Outcome()
-        let hue = view.document.view.hue, original = view.document.path
+        let hue = view.model.hue, original = view.document.path
         Task {
             outcome.value = .some(
                 await ExportAdjustedCopy.export(

@@ -38,7 +38,7 @@ final class HueFrameBenchmark: XCTestCase {
             XCTAssertTrue(harness.open([url]) === window)
             let view = try XCTUnwrap(window.selectedView)
             GtkTestEnvironment.pump(timeout: 30) { view.canvas.zoom != nil }
-            XCTAssertEqual(view.canvas.pyramid?.width, 6000)
+            XCTAssertEqual(view.model.levels?.width, 6000)
             // As during a drag: the pointer is on the slider, so the overlay stays shown.
             iro_emit_double_double(raw(view.hueOverlay.motion), "enter", 1, 1)
             GtkTestEnvironment.pump(for: 0.5)

@@ -85,7 +85,7 @@ final class HueOverlayTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             for value in [0.55, 0.6, 0.9, 0.1, 0.5 + 1.0 / 3] {
                 view.hueControl.value = value
-                XCTAssertEqual(view.document.view.hue, value, "the document keeps it")
+                XCTAssertEqual(view.model.hue, value, "the document keeps it")
                 XCTAssertEqual(view.canvas.hue, value, "the canvas draws it, on every change")
             }
         }
@@ -109,7 +109,7 @@ final class HueOverlayTests: XCTestCase {
             view.hueControl.value = 0.2
             window.actions.activate("reset-hue")
             XCTAssertEqual(view.hueControl.value, 0.5, "win.reset-hue resets")
-            XCTAssertEqual(view.document.view.hue, 0.5)
+            XCTAssertEqual(view.model.hue, 0.5)
         }
     }
 
@@ -146,8 +146,8 @@ final class HueOverlayTests: XCTestCase {
             GtkTestEnvironment.pump(for: 0.05)
             XCTAssertEqual(window.selectedView?.hueControl.value, 0.8, "restored on switching back")
             XCTAssertEqual(first.canvas.hue, 0.8)
-            XCTAssertEqual(first.document.view.hue, 0.8)
-            XCTAssertEqual(second.document.view.hue, 0.3)
+            XCTAssertEqual(first.model.hue, 0.8)
+            XCTAssertEqual(second.model.hue, 0.3)
         }
     }
 }

@@ -50,7 +50,7 @@ final class HuePixelTests: XCTestCase {
             let model = HueMatrix(degrees: 120).apply(r: 1, g: 0, b: 0)
             XCTAssertEqual(Double(centre.g) / 255, model.g, accuracy: 3.0 / 255, "the display follows HueMatrix")
             XCTAssertEqual(
-                view.image.map { Self.firstPixel(of: $0.pixbuf) }, RGBA(255, 0, 0),
+                view.model.levels?.image.map { Self.firstPixel(of: $0.pixbuf) }, RGBA(255, 0, 0),
                 "the document's own pixels stay untouched")
         }
     }

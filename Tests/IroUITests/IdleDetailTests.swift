@@ -22,16 +22,16 @@ final class IdleDetailTests: XCTestCase {
             let zoomBefore = canvas.zoom
             var showedLoading = false
             let complete = GtkTestEnvironment.pump(timeout: 20) {
-                showedLoading = showedLoading || view.isLoading || view.isShowingLoadingBar
+                showedLoading = showedLoading || view.model.isLoading || view.isShowingLoadingBar
                 return canvas.pyramid?.detail == 1
             }
             XCTAssertTrue(complete, "every pixel, with no zoom asking for it")
             XCTAssertFalse(showedLoading, "no loading bar and no tab spinner for it")
             XCTAssertEqual(canvas.zoom, zoomBefore, "the view did not move")
-            XCTAssertEqual(view.image?.width, 4000)
+            XCTAssertEqual(view.model.levels?.image?.width, 4000)
 
             window.actions.activate("zoom-reset") // 100 %
-            XCTAssertFalse(view.isLoading, "the zoom has every pixel already")
+            XCTAssertFalse(view.model.isLoading, "the zoom has every pixel already")
             ZoomTests.settle(view)
             XCTAssertTrue(canvas.showsExactRendering)
         }
@@ -45,11 +45,11 @@ final class IdleDetailTests: XCTestCase {
             let second = harness.fixtures.quadrants("second.jpg", width: 4000, height: 3000, type: "jpeg")
             let window = try XCTUnwrap(harness.open([first, second]))
             let views = window.views
-            XCTAssertLessThan(views[0].canvas.pyramid?.detail ?? 1, 1)
+            XCTAssertLessThan(views[0].model.levels?.detail ?? 1, 1)
             adw_tab_view_set_selected_page(window.tabView, window.pages[1]) // at once, before the view rests
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { views[1].canvas.pyramid?.detail == 1 }, "the tab shown rests: every pixel")
-            XCTAssertFalse(views[0].idleDetail.isDecoding)
-            XCTAssertLessThan(views[0].canvas.pyramid?.detail ?? 1, 1, "the tab hidden at once decoded no more")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { views[1].model.levels?.detail == 1 }, "the tab shown rests: every pixel")
+            XCTAssertFalse(views[0].model.idleDetail.isDecoding)
+            XCTAssertLessThan(views[0].model.levels?.detail ?? 1, 1, "the tab hidden at once decoded no more")
         }
     }
 

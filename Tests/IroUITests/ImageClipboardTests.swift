@@ -72,7 +72,7 @@ final class ImageClipboardTests: XCTestCase {
             defer { harness.close() }
             let url = harness.fixtures.quadrants("large.jpg", width: 4000, height: 3000, type: "jpeg")
             let window = try XCTUnwrap(harness.open([url]))
-            XCTAssertLessThan(window.selectedView?.canvas.pyramid?.detail ?? 1, 1)
+            XCTAssertLessThan(window.selectedView?.model.levels?.detail ?? 1, 1)
             window.actions.activate("copy")
             var width = 0
             XCTAssertTrue(

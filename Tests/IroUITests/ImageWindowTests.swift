@@ -86,7 +86,7 @@ final class ImageWindowTests: XCTestCase {
                 pixels.pixel(Int(origin.x + content.width / 2), Int(origin.y + content.height / 2)).isClose(
                     to: RGBA(0, 160, 0), tolerance: 10))
             // The zoom toolbar shows the same scale as a percentage.
-            XCTAssertEqual(string(gtk_label_get_text(cast(window.zoomToolbar.percentage))), "\(Int((zoom.scale * 100).rounded())) %")
+            XCTAssertEqual(string(gtk_label_get_text(cast(window.header.zoomToolbar.percentage))), "\(Int((zoom.scale * 100).rounded())) %")
         }
     }
 

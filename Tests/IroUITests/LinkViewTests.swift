@@ -56,8 +56,8 @@ final class LinkViewTests: XCTestCase {
     @MainActor static func linkBoth(in window: DocumentWindow) -> (DocumentView, DocumentView) {
         let (a, b) = (window.views[0], window.views[1])
         select(a, in: window)
-        a.setLinked(true)
-        b.setLinked(true)
+        a.model.setLinked(true)
+        b.model.setLinked(true)
         return (a, b)
     }
 
@@ -72,14 +72,14 @@ final class LinkViewTests: XCTestCase {
             a.hueControl.value = 0.7
             ZoomTests.settle(a)
             let seen = try Self.shown(a)
-            let centre = try XCTUnwrap(a.linkedView?.centre)
+            let centre = try XCTUnwrap(a.linkedView(hue: a.model.hue)?.centre)
 
             Self.select(b, in: window)
             XCTAssertEqual(b.canvas.zoom?.scale, 2)
             XCTAssertEqual(b.canvas.quarterTurns, 1)
             XCTAssertEqual(b.hueControl.value, 0.7, accuracy: 1e-9)
-            XCTAssertEqual(b.linkedView?.centre.x ?? 0, centre.x, accuracy: 1e-6)
-            XCTAssertEqual(b.linkedView?.centre.y ?? 0, centre.y, accuracy: 1e-6)
+            XCTAssertEqual(b.linkedView(hue: b.model.hue)?.centre.x ?? 0, centre.x, accuracy: 1e-6)
+            XCTAssertEqual(b.linkedView(hue: b.model.hue)?.centre.y ?? 0, centre.y, accuracy: 1e-6)
             let other = try Self.shown(b)
             for (index, (mine, theirs)) in zip(seen, other).enumerated() {
                 XCTAssertTrue(mine.isClose(to: theirs, tolerance: 3), "spot \(index): \(theirs) where the linked tab showed \(mine)")
@@ -124,8 +124,8 @@ final class LinkViewTests: XCTestCase {
             Self.select(b, in: window)
             XCTAssertEqual(b.canvas.zoom?.scale, 2)
             window.actions.activate("link-view") // the image menu's item, on b
-            XCTAssertFalse(b.isLinked)
-            XCTAssertTrue(a.isLinked)
+            XCTAssertFalse(b.model.isLinked)
+            XCTAssertTrue(a.model.isLinked)
             window.actions.activate("rotate-clockwise")
 
             Self.select(a, in: window)
@@ -145,19 +145,19 @@ final class LinkViewTests: XCTestCase {
             let second = try XCTUnwrap(harness.open([Self.gradient(harness, "b.png")], newWindow: true))
             XCTAssertFalse(first === second)
             let (a, b) = (try XCTUnwrap(first.selectedView), try XCTUnwrap(second.selectedView))
-            a.setLinked(true)
-            b.setLinked(true)
+            a.model.setLinked(true)
+            b.model.setLinked(true)
             XCTAssertTrue(b.isOnScreen)
             first.actions.activate("zoom-200")
             XCTAssertEqual(b.canvas.zoom?.scale, 2, "followed without being switched to")
             a.hueControl.value = 0.2
             XCTAssertEqual(b.hueControl.value, 0.2, accuracy: 1e-9)
             Self.scroll(a, toCentre: Point(x: 0.8, y: 0.8))
-            XCTAssertEqual(b.linkedView?.centre.x ?? 0, a.linkedView?.centre.x ?? 1, accuracy: 1e-6)
+            XCTAssertEqual(b.linkedView(hue: b.model.hue)?.centre.x ?? 0, a.linkedView(hue: a.model.hue)?.centre.x ?? 1, accuracy: 1e-6)
             // The follower's own scrolling leads in turn.
             Self.scroll(b, toCentre: Point(x: 0.4, y: 0.3))
-            XCTAssertEqual(a.linkedView?.centre.x ?? 0, 0.4, accuracy: 0.01)
-            XCTAssertEqual(a.linkedView?.centre.y ?? 0, 0.3, accuracy: 0.01)
+            XCTAssertEqual(a.linkedView(hue: a.model.hue)?.centre.x ?? 0, 0.4, accuracy: 0.01)
+            XCTAssertEqual(a.linkedView(hue: a.model.hue)?.centre.y ?? 0, 0.3, accuracy: 0.01)
         }
     }
 
@@ -169,22 +169,22 @@ final class LinkViewTests: XCTestCase {
             let (a, b) = (window.views[0], window.views[1])
             Self.select(a, in: window)
             let pageB = try XCTUnwrap(window.page(of: b))
-            window.menuPage = pageB
-            window.updateTabMenu()
+            window.tabMenu.page = pageB
+            window.tabMenu.update()
             XCTAssertFalse(window.actions.state("tab-link-view"))
             window.actions.activate("tab-link-view")
-            XCTAssertTrue(b.isLinked, "the tab the menu opened on")
-            XCTAssertFalse(a.isLinked)
+            XCTAssertTrue(b.model.isLinked, "the tab the menu opened on")
+            XCTAssertFalse(a.model.isLinked)
             XCTAssertNotNil(adw_tab_page_get_indicator_icon(pageB), "a link icon on the tab")
             XCTAssertEqual(adw_tab_page_get_indicator_activatable(pageB), 1)
             XCTAssertNil(adw_tab_page_get_indicator_icon(try XCTUnwrap(window.page(of: a))))
-            window.updateTabMenu()
+            window.tabMenu.update()
             XCTAssertTrue(window.actions.state("tab-link-view"))
             XCTAssertFalse(window.actions.state("link-view"), "the image menu speaks of the selected tab, a")
 
             // Clicking the icon unlinks.
             iro_emit_pointer(raw(window.tabView), "indicator-activated", raw(pageB))
-            XCTAssertFalse(b.isLinked)
+            XCTAssertFalse(b.model.isLinked)
             XCTAssertNil(adw_tab_page_get_indicator_icon(pageB))
         }
     }
@@ -198,17 +198,17 @@ final class LinkViewTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([one, Self.gradient(harness, "z.png")]))
             let (a, b) = (window.views[0], window.views[1])
             Self.select(b, in: window)
-            b.setLinked(true)
+            b.model.setLinked(true)
             window.actions.activate("zoom-200")
             window.actions.activate("rotate-clockwise")
             Self.select(a, in: window)
-            a.setLinked(true)
+            a.model.setLinked(true)
             XCTAssertEqual(a.canvas.zoom?.scale, 2, "a tab that joins takes the linked view")
             XCTAssertEqual(a.canvas.quarterTurns, 1)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.actions.isEnabled("next-image") })
             window.actions.activate("next-image")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { a.document.displayName == "2.png" && a.canvas.zoom != nil })
-            XCTAssertTrue(a.isLinked)
+            XCTAssertTrue(a.model.isLinked)
             XCTAssertEqual(a.canvas.zoom?.scale, 2)
             XCTAssertEqual(a.canvas.quarterTurns, 1)
         }

@@ -26,27 +26,27 @@ final class MemoryTests: XCTestCase {
                 let canvas = window.views[index].canvas
                 GtkTestEnvironment.pump(timeout: 5) { canvas.zoom != nil }
                 canvas.setScale(1)
-                XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { canvas.pyramid?.detail == 1 && !window.views[index].isLoading })
+                XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { canvas.pyramid?.detail == 1 && !window.views[index].model.isLoading })
             }
             adw_tab_view_set_selected_page(window.tabView, window.pages[3])
             let views = window.views
             // Shown: the last tab. In the background: img2 (most recent) fits, img0 and img1 do not.
-            XCTAssertTrue(views[3].canvas.pyramid?.isComplete ?? false)
-            XCTAssertTrue(views[2].canvas.pyramid?.isComplete ?? false)
-            XCTAssertFalse(views[1].canvas.pyramid?.isComplete ?? true)
-            XCTAssertFalse(views[0].canvas.pyramid?.isComplete ?? true)
-            XCTAssertEqual(views[0].decodedBytes, 0)
-            XCTAssertNotNil(views[0].canvas.pyramid, "a trimmed tab still has levels to show at once")
+            XCTAssertTrue(views[3].model.levels?.isComplete ?? false)
+            XCTAssertTrue(views[2].model.levels?.isComplete ?? false)
+            XCTAssertFalse(views[1].model.levels?.isComplete ?? true)
+            XCTAssertFalse(views[0].model.levels?.isComplete ?? true)
+            XCTAssertEqual(views[0].model.decodedBytes, 0)
+            XCTAssertNotNil(views[0].model.levels, "a trimmed tab still has levels to show at once")
             XCTAssertLessThanOrEqual(
-                views[0].canvas.pyramid.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, views[0].screenSide)
+                views[0].model.levels.map { max($0.levels[0].width, $0.levels[0].height) } ?? .max, DocumentModel.screenSide)
 
             // Shown again: the kept levels at once (same size, same view), every pixel again
             // soon after, since the view is still at 100 %.
             let zoomBefore = views[0].canvas.zoom
             adw_tab_view_set_selected_page(window.tabView, window.pages[0])
             XCTAssertEqual(views[0].canvas.zoom?.imageSize, zoomBefore?.imageSize)
-            XCTAssertLessThan(views[0].canvas.pyramid?.detail ?? 1, 1)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[0].canvas.pyramid?.detail == 1 })
+            XCTAssertLessThan(views[0].model.levels?.detail ?? 1, 1)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { views[0].model.levels?.detail == 1 })
             XCTAssertEqual(views[0].canvas.zoom?.scale, 1, "the view did not jump")
         }
     }

@@ -29,7 +29,7 @@ final class NotePackageTests: XCTestCase {
             XCTAssertTrue(view.noteSidebar.isShown)
             XCTAssertEqual(view.noteSidebar.text, "Morning at the lake — 色\n")
             XCTAssertEqual(view.visiblePage, "image")
-            XCTAssertEqual(view.canvas.pyramid?.width, 200)
+            XCTAssertEqual(view.model.levels?.width, 200)
         }
     }
 

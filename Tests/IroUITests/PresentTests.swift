@@ -16,11 +16,11 @@ final class PresentTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"])))
-            XCTAssertEqual(window.monitors.count, 1, "Xvfb has one")
+            XCTAssertEqual(window.presenting.monitors.count, 1, "Xvfb has one")
             XCTAssertFalse(window.actions.isEnabled("present"))
             XCTAssertEqual(window.whyDisabled("present"), "Connect a second monitor to present on it")
-            window.startPresenting()
-            XCTAssertFalse(window.isPresenting)
+            window.presenting.start()
+            XCTAssertFalse(window.presenting.isActive)
         }
     }
 
@@ -31,15 +31,15 @@ final class PresentTests: XCTestCase {
             let urls = [LinkViewTests.gradient(harness, "a.png"), harness.fixtures.quadrants("b.png", width: 300, height: 200)]
             let window = try XCTUnwrap(harness.open(urls))
             LinkViewTests.select(window.views[0], in: window)
-            let monitor = try XCTUnwrap(window.monitors.first)
-            let presentation = PresentationWindow(on: monitor)
-            window.presentation = presentation
-            defer { window.stopPresenting() }
+            let monitor = try XCTUnwrap(window.presenting.monitors.first)
+            let presentation = PresentationWindow(on: monitor.handle)
+            window.presenting.presentation = presentation
+            defer { window.presenting.stop() }
             presentation.show()
             presentation.follow(window.activeCanvas)
             let shown = presentation.canvas
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { shown.zoom != nil && shown.viewportSize.width > 0 })
-            XCTAssertTrue(shown.pyramid === window.views[0].canvas.pyramid, "the same levels: nothing decoded again")
+            XCTAssertTrue(shown.pyramid === window.views[0].model.levels, "the same levels: nothing decoded again")
             XCTAssertTrue(shown.hidesPointer)
 
             window.actions.activate("zoom-200")
@@ -55,7 +55,7 @@ final class PresentTests: XCTestCase {
             XCTAssertEqual(shown.hue, 0.8)
 
             LinkViewTests.select(window.views[1], in: window)
-            XCTAssertTrue(shown.pyramid === window.views[1].canvas.pyramid, "the selected tab's image")
+            XCTAssertTrue(shown.pyramid === window.views[1].model.levels, "the selected tab's image")
             XCTAssertEqual(shown.quarterTurns, 0)
         }
     }
@@ -71,9 +71,9 @@ final class PresentTests: XCTestCase {
             // Taller than the view is wide: room beside it in the main view, so in the presentation too.
             let url = harness.fixtures.image("tall.png", width: 600, height: 900) { _, _ in RGBA(30, 160, 60) }
             let window = try XCTUnwrap(harness.open([url]))
-            let presentation = PresentationWindow(on: try XCTUnwrap(window.monitors.first))
-            window.presentation = presentation
-            defer { window.stopPresenting() }
+            let presentation = PresentationWindow(on: try XCTUnwrap(window.presenting.monitors.first).handle)
+            window.presenting.presentation = presentation
+            defer { window.presenting.stop() }
             presentation.show()
             presentation.follow(window.activeCanvas)
             let shown = presentation.canvas
@@ -92,7 +92,7 @@ final class PresentTests: XCTestCase {
             XCTAssertEqual(pixels.pixel(pixels.width - 3, pixels.height / 2), RGBA(0, 0, 0))
             XCTAssertTrue(pixels.pixel(pixels.width / 2, pixels.height / 2).isClose(to: RGBA(30, 160, 60), tolerance: 2))
 
-            window.stopPresenting()
+            window.presenting.stop()
             XCTAssertNil(presentation.framePool, "the memory goes with the presentation")
         }
     }
@@ -102,8 +102,8 @@ final class PresentTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png"])))
-            let presentation = PresentationWindow(on: try XCTUnwrap(window.monitors.first))
-            window.presentation = presentation
+            let presentation = PresentationWindow(on: try XCTUnwrap(window.presenting.monitors.first).handle)
+            window.presenting.presentation = presentation
             presentation.show()
             let reference = ObjectRef(retaining: raw(presentation.window))
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { gtk_widget_get_mapped(presentation.window.widget) != 0 })

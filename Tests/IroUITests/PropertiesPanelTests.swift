@@ -24,7 +24,7 @@ final class PropertiesPanelTests: XCTestCase {
 
     /// The text the panel shows for `label`, once it shows `expected` (or after a while).
     @MainActor static func shown(_ window: DocumentWindow, _ label: String, becomes expected: String? = nil) -> String? {
-        func text() -> String? { window.properties.valueLabels[label].flatMap { string(gtk_label_get_text(cast($0))) } }
+        func text() -> String? { window.properties.panel.valueLabels[label].flatMap { string(gtk_label_get_text(cast($0))) } }
         GtkTestEnvironment.pump(timeout: 10) { expected.map { text() == $0 } ?? (text() != nil) }
         return text()
     }
@@ -34,7 +34,7 @@ final class PropertiesPanelTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([Self.cameraJPEG(harness, "camera.jpg", tiff: Self.cameraTIFF())]))
-            XCTAssertFalse(window.properties.isRevealed)
+            XCTAssertFalse(window.properties.panel.isRevealed)
             let canvasBefore = gtk_widget_get_width(try XCTUnwrap(window.selectedView).canvas.widget)
             let app = gcast(raw(harness.app.application), gtk_application_get_type(), as: GtkApplication.self)
             for accel in ["<Alt>Return", "<Alt>KP_Enter"] {
@@ -43,9 +43,9 @@ final class PropertiesPanelTests: XCTestCase {
                 XCTAssertEqual(actions.flatMap { string($0[0]) }, "win.properties", accel)
             }
             window.actions.activate("properties")
-            XCTAssertTrue(window.properties.isRevealed)
+            XCTAssertTrue(window.properties.panel.isRevealed)
             XCTAssertTrue(window.actions.state("properties"))
-            XCTAssertEqual(gtk_toggle_button_get_active(cast(window.propertiesButton)), 1, "the header's button shows it")
+            XCTAssertEqual(gtk_toggle_button_get_active(cast(window.header.propertiesButton)), 1, "the header's button shows it")
 
             XCTAssertEqual(Self.shown(window, "Camera", becomes: "Canon EOS 5D Mark IV"), "Canon EOS 5D Mark IV")
             XCTAssertEqual(Self.shown(window, "Lens"), "EF50mm f/1.8 STM")
@@ -60,14 +60,14 @@ final class PropertiesPanelTests: XCTestCase {
             XCTAssertEqual(Self.shown(window, "Name"), "camera.jpg")
 
             // Values can be selected and copied (their names for screen readers: end-to-end).
-            let exposure = try XCTUnwrap(window.properties.valueLabels["Exposure"])
+            let exposure = try XCTUnwrap(window.properties.panel.valueLabels["Exposure"])
             XCTAssertEqual(gtk_label_get_selectable(cast(exposure)), 1)
 
             // Beside the image, not over it: the image area narrowed by the panel's width.
             GtkTestEnvironment.pump(timeout: 5) {
                 gtk_widget_get_width(window.selectedView!.canvas.widget) < canvasBefore
             }
-            let panel = window.properties.widget
+            let panel = window.properties.panel.widget
             let canvas = try XCTUnwrap(window.selectedView).canvas.widget
             var bounds = graphene_rect_t()
             XCTAssertEqual(gtk_widget_compute_bounds(canvas, panel, &bounds), 1)
@@ -75,7 +75,7 @@ final class PropertiesPanelTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(gtk_widget_get_width(panel), PropertiesPanel.width)
 
             window.actions.activate("properties")
-            XCTAssertFalse(window.properties.isRevealed)
+            XCTAssertFalse(window.properties.panel.isRevealed)
             GtkTestEnvironment.pump(timeout: 5) { gtk_widget_get_visible(panel) == 0 }
             XCTAssertEqual(gtk_widget_get_visible(panel), 0, "hidden, it takes no room")
         }
@@ -87,16 +87,16 @@ final class PropertiesPanelTests: XCTestCase {
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([Self.cameraJPEG(harness, "where.jpg", tiff: Self.cameraTIFF())]))
             var opened: [String] = []
-            window.properties.openURI = { uri, _ in opened.append(uri) }
+            window.properties.panel.openURI = { uri, _ in opened.append(uri) }
             var shownInFolder = 0
-            window.properties.onShowInFolder = { shownInFolder += 1 }
+            window.properties.panel.onShowInFolder = { shownInFolder += 1 }
             window.actions.activate("properties")
             _ = Self.shown(window, "Location")
-            let location = try XCTUnwrap(window.properties.valueLabels["Location"])
+            let location = try XCTUnwrap(window.properties.panel.valueLabels["Location"])
             XCTAssertEqual(iro_emit_activate_link(raw(location), "geo:48.858367,2.294467"), 1)
             XCTAssertEqual(opened, ["geo:48.858367,2.294467"])
             XCTAssertEqual(string(gtk_label_get_current_uri(cast(location))), "geo:48.858367,2.294467", "the value is that link")
-            let folder = try XCTUnwrap(window.properties.valueLabels["Folder"])
+            let folder = try XCTUnwrap(window.properties.panel.valueLabels["Folder"])
             XCTAssertEqual(iro_emit_activate_link(raw(folder), "show-in-folder:"), 1)
             XCTAssertEqual(shownInFolder, 1)
         }
@@ -112,7 +112,7 @@ final class PropertiesPanelTests: XCTestCase {
             XCTAssertEqual(Self.shown(window, "Camera"), "No camera data")
             XCTAssertEqual(Self.shown(window, "Dimensions"), "320 × 200 (0.1 MP)")
             XCTAssertEqual(Self.shown(window, "Name"), "broken.jpg")
-            XCTAssertNil(window.properties.valueLabels["Exposure"])
+            XCTAssertNil(window.properties.panel.valueLabels["Exposure"])
         }
     }
 
@@ -148,10 +148,10 @@ final class PropertiesPanelTests: XCTestCase {
             WindowStateStore.save(WindowGeometry(width: 900, height: 700, maximized: false, showsProperties: false))
             let first = harness.app.makeWindow()
             let second = harness.app.makeWindow()
-            XCTAssertFalse(first.properties.isRevealed)
+            XCTAssertFalse(first.properties.panel.isRevealed)
             first.actions.activate("properties")
-            XCTAssertTrue(first.properties.isRevealed)
-            XCTAssertFalse(second.properties.isRevealed, "each window has its own")
+            XCTAssertTrue(first.properties.panel.isRevealed)
+            XCTAssertFalse(second.properties.panel.isRevealed, "each window has its own")
             first.close()
             let third = harness.app.makeWindow()
             XCTAssertTrue(third.properties.isRevealed, "a new window opens as the last one closed")

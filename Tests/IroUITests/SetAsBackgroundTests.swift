@@ -32,7 +32,7 @@ final class SetAsBackgroundTests: XCTestCase {
 
             XCTAssertTrue(window.actions.isEnabled("set-background"))
             window.actions.activate("set-background")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.lastToast?.title == "“holiday.png” is the background" })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.toasts.last?.title == "“holiday.png” is the background" })
 
             let uri = try XCTUnwrap(takeString(g_settings_get_string(settings, "picture-uri")))
             XCTAssertEqual(takeString(g_settings_get_string(settings, "picture-uri-dark")), uri)
@@ -53,7 +53,7 @@ final class SetAsBackgroundTests: XCTestCase {
             let other = harness.fixtures.image("again/holiday.png", width: 8, height: 8) { _, _ in RGBA(1, 2, 3) }
             harness.app.open([RawPath(other.path)], newWindow: false)
             GtkTestEnvironment.pump(timeout: 10) {
-                window.selectedView?.imagePath == RawPath(other.path) && window.selectedView?.canvas.zoom != nil
+                window.selectedView?.model.imagePath == RawPath(other.path) && window.selectedView?.canvas.zoom != nil
             }
             window.actions.activate("set-background")
             XCTAssertTrue(

@@ -104,9 +104,9 @@ final class StallProbeBenchmark: XCTestCase {
         func folderPhase() -> String {
             guard let view else { return "opening" }
             guard view.visiblePage == "image", view.canvas.showsExactRendering else { return "decoding the image" }
-            guard let browser = view.folderBrowser, browser.isListed else { return "image on screen, folder listing" }
+            guard let browser = view.model.folderBrowser, browser.isListed else { return "image on screen, folder listing" }
             let neighbours = [browser.list.previous, browser.list.next].compactMap { $0 }.map(browser.path(of:))
-            return neighbours.allSatisfy(view.preloader.isReady) ? "listed, neighbours decoded" : "listed, neighbours decoding"
+            return neighbours.allSatisfy(view.model.preloader.isReady) ? "listed, neighbours decoded" : "listed, neighbours decoding"
         }
         probe.phaseOf = {
             let phase = folderPhase()
@@ -122,8 +122,8 @@ final class StallProbeBenchmark: XCTestCase {
         let settled = monotonicSeconds() - t0
         GtkTestEnvironment.pump(for: 0.5)
         XCTAssertTrue(done, "listed and preloaded (\(folderPhase()))")
-        XCTAssertEqual(view?.folderBrowser?.list.entries.count, count, "every image and nothing else")
-        XCTAssertEqual(view?.folderBrowser?.list.position?.index, 5000, "IMG_5000 is the 5000th in natural order")
+        XCTAssertEqual(view?.model.folderBrowser?.list.entries.count, count, "every image and nothing else")
+        XCTAssertEqual(view?.model.folderBrowser?.list.position?.index, 5000, "IMG_5000 is the 5000th in natural order")
         window.actions.activate("next-image")
         XCTAssertEqual(view?.document.path, RawPath(folder.appendingPathComponent("IMG_5001.png").path))
         GtkTestEnvironment.pump(for: 0.3)
@@ -265,10 +265,10 @@ final class StallProbeBenchmark: XCTestCase {
         switch view.visiblePage {
         case "error": return "error page"
         case "image": break
-        default: return view.isLoading ? "decoding (nothing shown yet)" : "loading page"
+        default: return view.model.isLoading ? "decoding (nothing shown yet)" : "loading page"
         }
-        guard let pyramid = view.canvas.pyramid else { return "no pyramid" }
-        if view.isLoading { return "reduced image shown, decode of every pixel + pyramid running" }
+        guard let pyramid = view.model.levels else { return "no pyramid" }
+        if view.model.isLoading { return "reduced image shown, decode of every pixel + pyramid running" }
         if !view.canvas.showsExactRendering {
             return pyramid.detail < 1 ? "reduced image shown, exact rendering pending" : "every pixel held, exact rendering pending"
         }
@@ -321,10 +321,10 @@ final class StallProbeBenchmark: XCTestCase {
         let shown = GtkTestEnvironment.pump(timeout: 120) { phase(of: view) == "exact rendering shown" || phase(of: view) == "error page" }
         let opened = monotonicSeconds() - t0
         XCTAssertTrue(shown, "the image opened (\(phase(of: view)))")
-        XCTAssertLessThan(view?.canvas.pyramid?.detail ?? 1, 1, "opened with reduced detail")
+        XCTAssertLessThan(view?.model.levels?.detail ?? 1, 1, "opened with reduced detail")
         window.actions.activate("zoom-reset") // 100 %: every pixel is decoded now
         let done = GtkTestEnvironment.pump(timeout: 120) {
-            view?.canvas.pyramid?.detail == 1 && phase(of: view) == "exact rendering shown" || phase(of: view) == "error page"
+            view?.model.levels?.detail == 1 && phase(of: view) == "exact rendering shown" || phase(of: view) == "error page"
         }
         let loaded = monotonicSeconds() - t0
         GtkTestEnvironment.pump(for: 0.5) // and a little after: frames of the settled view

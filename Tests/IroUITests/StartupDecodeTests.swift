@@ -34,8 +34,8 @@ final class StartupDecodeTests: XCTestCase {
             // No main-loop iteration yet: the window's first frame is still to come.
             let view = try XCTUnwrap(harness.app.activeWindow?.selectedView)
             XCTAssertEqual(view.visiblePage, "image", "the image is in place before the first frame")
-            XCTAssertFalse(view.isLoading)
-            XCTAssertTrue(view.canvas.pyramid === decoded, "the startup decode is shown, not decoded again")
+            XCTAssertFalse(view.model.isLoading)
+            XCTAssertTrue(view.model.levels === decoded, "the startup decode is shown, not decoded again")
             XCTAssertNil(StartupDecode.pending, "taken once")
             // Shown before its window was, the image still gets the keyboard focus (keys step and zoom).
             let window = try XCTUnwrap(harness.app.activeWindow)

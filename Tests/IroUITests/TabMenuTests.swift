@@ -14,8 +14,8 @@ final class TabMenuTests: XCTestCase {
     @MainActor static func window(_ harness: AppHarness, menuOn index: Int) throws -> DocumentWindow {
         let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b.png", "c.png", "d.png"])))
         GtkTestEnvironment.pump(for: 0.05)
-        window.menuPage = window.pages[index]
-        window.updateTabMenu()
+        window.tabMenu.page = window.pages[index]
+        window.tabMenu.update()
         return window
     }
 
@@ -42,7 +42,7 @@ final class TabMenuTests: XCTestCase {
                     "_Close Tab",
                 ])
             // One tab: nothing to move it from, no others, nothing to its right.
-            window.updateTabMenu()
+            window.tabMenu.update()
             XCTAssertFalse(window.actions.isEnabled("tab-move-to-new-window"))
             XCTAssertFalse(window.actions.isEnabled("tab-close-others"))
             XCTAssertFalse(window.actions.isEnabled("tab-close-right"))
@@ -71,8 +71,8 @@ final class TabMenuTests: XCTestCase {
             window.actions.activate("tab-close-right")
             GtkTestEnvironment.pump(for: 0.05)
             XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png"])
-            window.menuPage = window.pages[1]
-            window.updateTabMenu()
+            window.tabMenu.page = window.pages[1]
+            window.tabMenu.update()
             XCTAssertFalse(window.actions.isEnabled("tab-close-right"), "nothing right of the last tab")
             TabTests.assertSessionMatchesUI(harness)
         }
@@ -93,7 +93,7 @@ final class TabMenuTests: XCTestCase {
             XCTAssertFalse(copy === original)
             XCTAssertNotEqual(copy.document.id, original.document.id)
             XCTAssertEqual(copy.document.path, original.document.path)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { copy.canvas.pyramid != nil }, "the copy shows the image")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { copy.model.levels != nil }, "the copy shows the image")
             TabTests.assertSessionMatchesUI(harness)
         }
     }

@@ -191,11 +191,11 @@ final class TabTests: XCTestCase {
             var value = GValue()
             g_value_init(&value, gdk_file_list_get_type())
             g_value_take_boxed(&value, fileList.map { UnsafeRawPointer($0) })
-            let handled = iro_emit_drop(raw(try XCTUnwrap(window.dropTarget)), &value, 10, 10)
+            let handled = iro_emit_drop(raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10)
             g_value_unset(&value)
             for file in list { g_object_unref(raw(file)) }
             XCTAssertEqual(handled, 1)
-            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.isLoading } }
+            GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.model.isLoading } }
             XCTAssertEqual(Self.titles(window), ["a.png", "x.png", "y.png"])
             XCTAssertEqual(Self.selectedTitle(window), "x.png")
             Self.assertSessionMatchesUI(harness)
@@ -284,7 +284,7 @@ final class LazyTabTests: XCTestCase {
             let views = window.views
             @MainActor func decoded() -> [Bool] { views.map { $0.canvas.pyramid != nil } }
             XCTAssertEqual(decoded(), [true, true, false, false, false, false, false], "the first (shown) and the second (next to it)")
-            XCTAssertFalse(views.contains { $0.isLoading }, "the waiting tabs do not spin")
+            XCTAssertFalse(views.contains { $0.model.isLoading }, "the waiting tabs do not spin")
             XCTAssertEqual(TabTests.titles(window), names, "every tab is there, named")
 
             // Showing the fifth decodes it and the fourth and sixth beside it.

@@ -27,7 +27,7 @@ final class TrashTests: XCTestCase {
             let bytes = harness.fixtures.data(of: urls[1])
             let window = try XCTUnwrap(harness.open([urls[1]]))
             let view = try XCTUnwrap(window.selectedView)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.target(of: .next) != nil }, "the folder is listed")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.target(of: .next) != nil }, "the folder is listed")
             XCTAssertTrue(window.actions.isEnabled("trash"))
 
             window.actions.activate("trash")
@@ -37,11 +37,11 @@ final class TrashTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: urls[1].path), "gone from its folder")
             let trashed = try XCTUnwrap(Trash.latestItem(from: RawPath(urls[1].path)), "in the trash")
             XCTAssertTrue(trashed.file.displayString.hasPrefix(String(cString: g_get_user_data_dir())), "this run's trash, not the user's")
-            XCTAssertEqual(window.lastToast?.title, "“b.png” moved to the trash")
-            GtkTestEnvironment.pump(for: Double(DocumentView.fileSettleMilliseconds) / 1000 + 0.2)
+            XCTAssertEqual(window.toasts.last?.title, "“b.png” moved to the trash")
+            GtkTestEnvironment.pump(for: Double(DocumentModel.fileSettleMilliseconds) / 1000 + 0.2)
             XCTAssertFalse(view.fileBanner.isShown, "its own deletion is no news")
 
-            let undo = try XCTUnwrap(window.lastToast?.undo)
+            let undo = try XCTUnwrap(window.toasts.last?.undo)
             undo()
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { FileManager.default.fileExists(atPath: urls[1].path) }, "back")
             XCTAssertEqual(harness.fixtures.data(of: urls[1]), bytes, "the same bytes")
@@ -71,9 +71,9 @@ final class TrashTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             window.actions.activate("trash")
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { window.lastToast?.title.hasPrefix("“a.png” was not moved to the trash: ") == true },
-                "the toast says so: \(window.lastToast?.title ?? "none")")
-            XCTAssertNil(window.lastToast?.undo, "nothing to undo")
+                GtkTestEnvironment.pump(timeout: 10) { window.toasts.last?.title.hasPrefix("“a.png” was not moved to the trash: ") == true },
+                "the toast says so: \(window.toasts.last?.title ?? "none")")
+            XCTAssertNil(window.toasts.last?.undo, "nothing to undo")
             XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "the file is where it was")
             XCTAssertEqual(view.document.path, RawPath(urls[0].path), "and still shown")
             XCTAssertTrue(window.actions.isEnabled("trash"), "it can be tried again")
@@ -119,22 +119,22 @@ final class TrashTests: XCTestCase {
             let urls = try Self.folder(harness, ["a.png", "b.png"])
             let window = try XCTUnwrap(harness.open([urls[0]]))
             let view = try XCTUnwrap(window.selectedView)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.target(of: .next) != nil }, "the folder is listed")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.target(of: .next) != nil }, "the folder is listed")
             XCTAssertTrue(window.actions.isEnabled("delete-permanently"))
 
-            let asked = try XCTUnwrap(window.confirmDeletion())
+            let asked = try XCTUnwrap(window.fileActions.confirmDeletion())
             adw_message_dialog_response(asked, "cancel")
             GtkTestEnvironment.pump(for: 0.3)
             XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "Cancel keeps it")
 
-            let dialog = try XCTUnwrap(window.confirmDeletion())
+            let dialog = try XCTUnwrap(window.fileActions.confirmDeletion())
             adw_message_dialog_response(dialog, "delete")
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(urls[1].path) }, "the tab shows the next image")
             XCTAssertFalse(FileManager.default.fileExists(atPath: urls[0].path), "deleted")
             XCTAssertNil(Trash.latestItem(from: RawPath(urls[0].path)), "not in the trash")
-            XCTAssertEqual(window.lastToast?.title, "“a.png” deleted")
-            XCTAssertNil(window.lastToast?.undo, "nothing to undo")
+            XCTAssertEqual(window.toasts.last?.title, "“a.png” deleted")
+            XCTAssertNil(window.toasts.last?.undo, "nothing to undo")
         }
     }
 }

@@ -57,7 +57,7 @@ final class ZoomTests: XCTestCase {
             Self.settle(view)
             XCTAssertEqual(canvas.zoom?.scale ?? 0, fit * 2, accuracy: 1e-9)
             XCTAssertEqual(
-                string(gtk_label_get_text(cast(window.zoomToolbar.percentage))),
+                string(gtk_label_get_text(cast(window.header.zoomToolbar.percentage))),
                 "\(Int((fit * 200).rounded())) %")
         }
     }

@@ -71,3 +71,25 @@ void iro_accessible_set_description(GtkWidget *widget, const char *description);
 // pages, stay. Destroy the result with cairo_surface_destroy to let the pool go. NULL
 // when the display is not X11 or cairo has no shared memory there.
 cairo_surface_t *iro_x11_hold_shm_pool(GdkDisplay *display, int width, int height);
+
+// A GObject whose properties are declared at registration: the state a Swift model shows
+// to widgets, observed the GObject way (notify::NAME, g_object_bind_property, GBindingGroup,
+// GSignalGroup). Swift has no way to declare GObject properties; this class keeps each value
+// in a GValue of its own and emits notify only when a value really changes, so a
+// bidirectional binding settles at once. `specs` are sunk and kept by the class.
+GType iro_model_type_register(const char *type_name, GParamSpec **specs, guint n_specs);
+
+// GParamSpec constructors whose flags Swift would spell out each time: readable, writable,
+// static strings, notify only on a change (G_PARAM_EXPLICIT_NOTIFY).
+GParamSpec *iro_model_param_double(const char *name, double minimum, double maximum, double initial);
+GParamSpec *iro_model_param_boolean(const char *name, gboolean initial);
+GParamSpec *iro_model_param_string(const char *name, const char *initial);
+GParamSpec *iro_model_param_int(const char *name, int minimum, int maximum, int initial);
+GParamSpec *iro_model_param_uint64(const char *name);
+
+// g_object_set / g_object_get for one property of those types (variadic in C).
+void iro_object_set_double(gpointer object, const char *property, double value);
+double iro_object_get_double(gpointer object, const char *property);
+int iro_object_get_int(gpointer object, const char *property);
+guint64 iro_object_get_uint64(gpointer object, const char *property);
+void iro_object_set_uint64(gpointer object, const char *property, guint64 value);

@@ -14,8 +14,7 @@ public final class Document: Identifiable {
         self.path = path
     }
 
-    /// Shows another file in this document, from a fresh view (best fit, hue unchanged at
-    /// 0.5, no rotation), loading.
+    /// Shows another file in this document, from a fresh view (best fit, no rotation), loading.
     public func show(_ path: RawPath) {
         self.path = path
         state = .loading
@@ -43,13 +42,12 @@ public final class Document: Identifiable {
     }
 }
 
-/// What each tab remembers of how it was being looked at (BEHAVIOUR C6, D4).
+/// What each tab remembers of how it was being looked at while it is in the background
+/// (BEHAVIOUR C6). The hue is not here: it is the document model's, shown or not.
 public struct ViewState: Equatable, Sendable {
     /// nil until the image size and viewport are known.
     public var zoom: ZoomModel?
     public var scrollOffset = Point(x: 0, y: 0)
-    /// Hue slider value, 0…1; 0.5 leaves the image unchanged.
-    public var hue = 0.5
     /// View rotation in quarter turns clockwise (BEHAVIOUR C7); the file is untouched.
     public var quarterTurns = 0
 

@@ -3,14 +3,14 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// Plays an animated image in its tab's canvas (BEHAVIOUR A10): each frame is composed
-/// off the main thread when its time comes (never all frames ahead), becomes the canvas's
-/// levels, and is drawn through the same exact rendering as a still image, so zoom, pan,
+/// Plays an animated image (BEHAVIOUR A10): each frame is composed off the main thread
+/// when its time comes (never all frames ahead), becomes the document's levels (`show`),
+/// which every view of it draws through the same exact rendering as a still image, so zoom, pan,
 /// rotation and the hue apply to every frame. It pauses while its tab is not shown (in a
 /// compare pane counts as shown), and on Space; it stops after the loops the file asks for, on the last frame.
 final class AnimationPlayer {
     private let frames: AnimationFrames
-    private weak var canvas: ImageCanvas?
+    private let show: @MainActor (ImagePyramid) -> Void
     private var timer: SourceID?
     private var step: Task<Void, Never>?
     /// When the frame on screen was due (monotonic seconds); the next is due its delay later.
@@ -22,13 +22,11 @@ final class AnimationPlayer {
     private(set) var isFinished = false
     /// Frames shown since playing began (the first one not counted).
     private(set) var framesShown = 0
-    /// Each new frame, once the canvas has it (a compare pane showing the tab follows).
-    var onFrame: (@MainActor () -> Void)?
-
-    init(frames: AnimationFrames, canvas: ImageCanvas) {
+    /// `visible`: shown somewhere now; `show` takes each new frame.
+    init(frames: AnimationFrames, visible: Bool, show: @escaping @MainActor (ImagePyramid) -> Void) {
         self.frames = frames
-        self.canvas = canvas
-        isVisible = gtk_widget_get_mapped(canvas.widget) != 0
+        self.show = show
+        isVisible = visible
         schedule()
     }
 
@@ -94,8 +92,7 @@ final class AnimationPlayer {
             }
             self.shownAt = due
             self.framesShown += 1
-            self.canvas?.replacePyramid(pyramid)
-            self.onFrame?()
+            self.show(pyramid)
             self.schedule()
         }
     }

@@ -136,25 +136,30 @@ public final class IroApplication {
         windows.removeAll { $0 === window }
     }
 
+    /// Keeps the memory the documents hold within the budget as `model` takes more.
+    func holdsMemory(_ model: DocumentModel) {
+        model.observable.observe(DocumentModel.Property.held) { [weak self] in self?.rebalanceMemory() }
+    }
+
     /// Trims tabs in the background to screen-sized levels, least recently shown first,
     /// until their decoded pixels fit the budget.
     func rebalanceMemory() {
         var trims: [DocumentID: @MainActor () -> Void] = [:]
         var entries: [ResidencyPolicy.Entry] = []
         for window in windows {
-            let shown = window.selectedView
-            for view in window.views {
-                trims[view.document.id] = { [weak view] in view?.trimToScreenSize() }
+            let shown = window.selectedModel
+            for model in window.models {
+                trims[model.document.id] = { [weak model] in model?.trimToScreenSize() }
                 entries.append(
                     .init(
-                        id: view.document.id, bytes: view.decodedBytes,
-                        lastShown: view.lastShown, isShown: view === shown))
+                        id: model.document.id, bytes: model.decodedBytes,
+                        lastShown: model.lastShown, isShown: model === shown))
                 // Images decoded ahead count like the tab in the background shown most
                 // recently: the next step needs them sooner than an older tab needs more
                 // than its screen-sized levels (and dropping them only for a step to
                 // decode them again would waste the work).
-                trims[view.preloadID] = { [weak view] in view?.preloader.dropAll() }
-                entries.append(.init(id: view.preloadID, bytes: view.preloader.bytes, lastShown: .infinity, isShown: false))
+                trims[model.preloadID] = { [weak model] in model?.preloader.dropAll() }
+                entries.append(.init(id: model.preloadID, bytes: model.preloader.bytes, lastShown: .infinity, isShown: false))
             }
         }
         let trimmed = residency.documentsToTrim(entries)

@@ -5,28 +5,31 @@ import IroCore
 import IroImaging
 
 /// One pane of a comparison (BEHAVIOUR F6): a tab's image under its name, in a canvas of
-/// its own over the tab's decoded levels (nothing is decoded again), or the tab's loading
-/// state or error page. A button beside the name closes the pane.
+/// its own over its document's levels (nothing is decoded again), or the document's loading
+/// state or error page, following the document's model. A button beside the name closes
+/// the pane.
 final class ComparePane {
-    /// The tab shown.
-    let source: DocumentView
+    /// The document shown.
+    let source: DocumentModel
     let canvas = ImageCanvas()
     private let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     var widget: UnsafeMutablePointer<GtkWidget> { box.widget }
     private let name: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
     private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
-    /// The pixels shown, to know when the tab has other ones.
-    private var shown: ImagePyramid?
     /// Keeps the pane's widgets while the comparison lays them out again.
     private let reference: ObjectRef
     private var shownError: LoadError?
+    /// The model's signals this pane follows (disconnected when the pane goes).
+    private var observers: [SignalHandlerID] = []
 
     /// Told when the pane's close button is clicked.
     var onClose: (@MainActor () -> Void)?
+    /// Told when the pane shows an image (it then takes the other panes' view).
+    var onFirstImage: (@MainActor () -> Void)?
 
-    init(showing source: DocumentView) {
+    init(showing source: DocumentModel) {
         self.source = source
-        source.isCompared = true
+        source.paneShows(true)
         reference = ObjectRef(retaining: raw(box))
         let title: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
         gtk_widget_add_css_class(title.widget, "compare-title")
@@ -54,18 +57,31 @@ final class ComparePane {
         gtk_widget_set_hexpand(stack.widget, 1)
         gtk_box_append(box, title.widget)
         gtk_box_append(box, stack.widget)
-        // More detail for this pane's zoom comes from the tab's own decode.
-        canvas.onNeedsDetail = { [weak source] scale in source?.addDetail(for: scale) }
+        // More detail for this pane's zoom comes from the document's own decode.
+        canvas.onNeedsDetail = { [weak source, weak canvas] scale in source?.needsDetail(at: scale, showing: canvas?.restingImageRect) }
         source.loadIfWaiting() // a tab not shown yet has not decoded anything
+        canvas.draw(source)
+        canvas.onImageShown = { [weak self] in self?.onFirstImage?() }
+        observers = [DocumentModel.Property.status, DocumentModel.Property.title].map {
+            source.observable.observe($0) { [weak self] in self?.refresh() }
+        }
         refresh()
+    }
+
+    /// The pane is closed: it no longer shows the document.
+    func close() {
+        for observer in observers { disconnect(source.observable.object, observer) }
+        observers = []
+        canvas.draw(nil)
+        source.paneShows(false)
     }
 
     var displayName: String { source.document.displayName }
     var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
 
-    /// Shows what the tab has now: its image (more detail of the same one keeps the view),
-    /// its error, or that it is loading.
-    func refresh() {
+    /// Shows what the document has now: its image (which the canvas draws), its error, or
+    /// that it is loading. Told by the model.
+    private func refresh() {
         gtk_label_set_text(name, displayName)
         if case .failed(let error) = source.document.state {
             guard shownError != error || visiblePage != "error" else { return }
@@ -75,16 +91,6 @@ final class ComparePane {
             gtk_stack_set_visible_child_name(stack, "error")
             return
         }
-        guard let pyramid = source.canvas.pyramid else {
-            gtk_stack_set_visible_child_name(stack, "loading")
-            return
-        }
-        if let shown, shown !== pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
-            canvas.replacePyramid(pyramid)
-        } else if shown !== pyramid {
-            canvas.show(pyramid, named: displayName)
-        }
-        shown = pyramid
-        gtk_stack_set_visible_child_name(stack, "image")
+        gtk_stack_set_visible_child_name(stack, source.page == .image ? "image" : "loading")
     }
 }

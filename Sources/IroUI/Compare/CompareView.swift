@@ -13,7 +13,10 @@ final class CompareView {
     /// The pane the user acted on last: the window's zoom and rotation act on it.
     private(set) var activePane: ComparePane?
     private let holder: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-    let hueControl: HueControl
+    let hueControl = HueControl()
+    /// The comparison's hue, which the slider is bound to and every pane draws with; it
+    /// starts at the hue of the tab shown and is the comparison's own (the tabs keep theirs).
+    let state = ModelObject(typeName: "IroComparison", properties: [.double("hue", minimum: 0, maximum: 1, initial: HueControl.neutral)])
     private let hueOverlay: OverlayControlContainer
     var widget: UnsafeMutablePointer<GtkWidget> { hueOverlay.widget }
     /// Set while panes are made to follow one: what they do then is not the user's.
@@ -25,30 +28,38 @@ final class CompareView {
     var onZoomChanged: (@MainActor () -> Void)?
 
     init(hue: Double) {
-        hueControl = HueControl(value: hue)
+        state.set("hue", hue)
+        hueControl.bind(to: state, "hue")
         gtk_widget_set_hexpand(holder.widget, 1)
         gtk_widget_set_vexpand(holder.widget, 1)
         hueOverlay = OverlayControlContainer(content: holder.widget, control: hueControl.widget)
         hueOverlay.followDrags(of: hueControl.pressGesture)
-        hueControl.onChanged = { [weak self] value in
+        state.observe("hue") { [weak self] in
             guard let self else { return }
-            for pane in self.panes { pane.canvas.hue = value }
+            for pane in self.panes { pane.canvas.hue = self.hue }
         }
         gtk_widget_add_css_class(widget, "compare")
     }
 
-    func contains(_ view: DocumentView) -> Bool { panes.contains { $0.source === view } }
+    var hue: Double { state.double("hue") }
 
-    /// Adds a pane for `view` (up to `maxPanes`), taking the view of the panes there.
-    func add(_ view: DocumentView) {
-        guard panes.count < Self.maxPanes, !contains(view) else { return }
-        let pane = ComparePane(showing: view)
-        pane.canvas.hue = hueControl.value
+    func contains(_ model: DocumentModel) -> Bool { panes.contains { $0.source === model } }
+
+    /// Adds a pane for `model` (up to `maxPanes`), taking the view of the panes there.
+    func add(_ model: DocumentModel) {
+        guard panes.count < Self.maxPanes, !contains(model) else { return }
+        let pane = ComparePane(showing: model)
+        pane.canvas.hue = hue
         pane.onClose = { [weak self, weak pane] in
             guard let self, let pane else { return }
             self.remove(pane.source)
         }
         pane.canvas.onZoomChanged = { [weak self] in self?.onZoomChanged?() }
+        // A pane that had no image takes the view of one that has, once its image comes.
+        pane.onFirstImage = { [weak self, weak pane] in
+            guard let self, let pane else { return }
+            self.imageArrived(in: pane)
+        }
         pane.canvas.onMovedByUser = { [weak self, weak pane] in
             guard let self, let pane else { return }
             self.moved(pane)
@@ -66,11 +77,11 @@ final class CompareView {
         if let leader = panes.first(where: { $0 !== pane }) { follow(leader, into: pane) }
     }
 
-    /// Takes `view`'s pane away; fewer than two left ends the comparison.
-    func remove(_ view: DocumentView) {
-        guard let index = panes.firstIndex(where: { $0.source === view }) else { return }
+    /// Takes `model`'s pane away; fewer than two left ends the comparison.
+    func remove(_ model: DocumentModel) {
+        guard let index = panes.firstIndex(where: { $0.source === model }) else { return }
         let pane = panes.remove(at: index)
-        view.isCompared = false
+        pane.close()
         if activePane === pane { activePane = panes.first }
         if panes.count < 2 {
             onEnd?()
@@ -79,12 +90,16 @@ final class CompareView {
         layOut()
     }
 
-    /// `view`'s tab has something new to show (it loaded, failed, or has more detail).
-    func refresh(_ view: DocumentView) {
-        guard let pane = panes.first(where: { $0.source === view }) else { return }
-        let hadImage = pane.canvas.zoom != nil
-        pane.refresh()
-        if !hadImage, let leader = panes.first(where: { $0 !== pane && $0.canvas.zoom != nil }) { follow(leader, into: pane) }
+    /// Every pane is closed (the comparison ends).
+    func closeAll() {
+        for pane in panes { pane.close() }
+        panes = []
+    }
+
+    /// `pane` shows its first image: it takes the other panes' view.
+    private func imageArrived(in pane: ComparePane) {
+        guard let leader = panes.first(where: { $0 !== pane && $0.canvas.zoom != nil }) else { return }
+        follow(leader, into: pane)
     }
 
     /// Side by side for two or three, 2 × 2 for four: GtkPaneds, so the user can move the divides.
@@ -137,7 +152,7 @@ final class CompareView {
     }
 
     private func follow(_ leader: ComparePane, into pane: ComparePane) {
-        guard let linked = leader.canvas.linkedView(hue: hueControl.value) else { return }
+        guard let linked = leader.canvas.linkedView(hue: hue) else { return }
         following = true
         defer { following = false }
         pane.canvas.follow(linked)

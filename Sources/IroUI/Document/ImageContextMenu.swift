@@ -48,8 +48,8 @@ final class ImageContextMenu {
         if let made { return made.popover }
         let menu = MenuSections.model(Self.sections)
         if let root = gtk_widget_get_root(parent), let window = DocumentWindow.key.get(raw(root)) {
-            MenuSections.addSubmenu(tr("Compare _With"), window.compareTargets, toSection: Self.linkSection, of: menu)
-            window.addPresentOn(to: menu, after: MenuSections.place(of: "win.present", in: Self.sections))
+            MenuSections.addSubmenu(tr("Compare _With"), window.comparing.targets, toSection: Self.linkSection, of: menu)
+            window.presenting.addPresentOn(to: menu, after: MenuSections.place(of: "win.present", in: Self.sections))
         }
         let popover = gtk_popover_menu_new_from_model(menu)!
         // Ours, so the popover outlives its parent's teardown until it is taken off it.
@@ -60,8 +60,6 @@ final class ImageContextMenu {
         gtk_widget_set_parent(popover, parent)
         return popover
     }
-
-    var isOpen: Bool { made.map { gtk_widget_get_visible($0.popover) != 0 } ?? false }
 
     /// Opens the menu at `point` of `widget` (the middle of `widget` when nil).
     func open(at point: Point?, of widget: UnsafeMutablePointer<GtkWidget>) {

@@ -13,10 +13,10 @@ import IroImaging
 /// decoding them all at once, while the dialog is open.
 enum ExportAdjustedCopy {
     static func begin(in window: DocumentWindow) {
-        guard let view = window.selectedView, let image = view.image else { return }
-        let document = view.document.path
+        guard let model = window.selectedModel, let image = model.levels?.image else { return }
+        let document = model.document.path
         // The file the pixels came from: the document, or a note package's image.
-        let original = view.imagePath ?? document
+        let original = model.imagePath ?? document
         let pixels: Task<PixbufSnapshot?, Never>
         if image.isFullResolution {
             guard let snapshot = PixbufSnapshot(copying: image.pixbuf) else {
@@ -27,7 +27,7 @@ enum ExportAdjustedCopy {
         } else {
             pixels = Task { await fullResolution(of: original) }
         }
-        let hue = view.document.view.hue
+        let hue = model.hue
         SaveDialog.present(
             for: window.window, title: tr("Export Adjusted Copy"), acceptLabel: tr("_Export"),
             suggestedName: HueExport.suggestedName(for: document),

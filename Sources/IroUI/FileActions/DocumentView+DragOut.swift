@@ -15,7 +15,7 @@ extension DocumentView {
                 return nil
             }
             // The smallest level as the drag's icon: the image in the pointer's hand.
-            if let icon = self.canvas.pyramid?.levels.last?.texture {
+            if let icon = self.model.levels?.levels.last?.texture {
                 gtk_drag_source_set_icon(source, gcastOpaque(raw(icon), gdk_paintable_get_type()), 0, 0)
             }
             return UnsafeMutableRawPointer(content)
@@ -25,7 +25,7 @@ extension DocumentView {
 
     /// What a drag starting now carries (+1), or nil when it pans instead (or there is no file).
     func dragContent(ctrlHeld: Bool) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let zoom = canvas.zoom, case .loaded = document.state, !isFileDeleted else { return nil }
+        guard let zoom = canvas.zoom, case .loaded = document.state, !model.file.isDeleted else { return nil }
         let content = zoom.contentSize(at: canvas.displayScale), viewport = canvas.viewportSize
         let pans = content.width > viewport.width + 0.5 || content.height > viewport.height + 0.5
         guard ctrlHeld || !pans else { return nil }

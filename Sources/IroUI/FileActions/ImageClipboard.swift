@@ -10,11 +10,11 @@ import IroImaging
 /// pixels are the file's own, every one of them, as the file holds them: no hue.
 @MainActor
 enum ImageClipboard {
-    /// Puts the image `view` shows on `widget`'s clipboard. A tab that holds fewer than
+    /// Puts the image `model` shows on `widget`'s clipboard. A tab that holds fewer than
     /// every pixel decodes them first, off the main thread; false when there is no image.
     @discardableResult
-    static func copyImage(of view: DocumentView, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let path = view.imagePath, let pyramid = view.canvas.pyramid else { return false }
+    static func copyImage(of model: DocumentModel, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let path = model.imagePath, let pyramid = model.levels else { return false }
         if pyramid.detail >= 1, let level = pyramid.levels.first {
             set(pixels: level.pixbuf, file: path, on: widget)
             return true
@@ -25,17 +25,17 @@ enum ImageClipboard {
                 Log.warning("copying \(path.displayString): \(error.reason)")
                 return
             }
-            guard let decoded, view.imagePath == path else { return }
+            guard let decoded, model.imagePath == path else { return }
             set(pixels: decoded.pixbuf, file: path, on: widget)
         }
         return true
     }
 
-    /// Puts the path of the file `view` shows on the clipboard as text.
+    /// Puts the path of the file `model` shows on the clipboard as text.
     @discardableResult
-    static func copyPath(of view: DocumentView, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    static func copyPath(of model: DocumentModel, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let clipboard = gtk_widget_get_clipboard(widget) else { return false }
-        let path = view.imagePath ?? view.document.path // a file that cannot be shown still has a path
+        let path = model.imagePath ?? model.document.path // a file that cannot be shown still has a path
         gdk_clipboard_set_text(clipboard, path.displayString)
         return true
     }

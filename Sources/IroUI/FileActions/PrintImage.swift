@@ -16,9 +16,9 @@ enum PrintImage {
     static func begin(
         in window: DocumentWindow, exportingTo pdf: RawPath? = nil, done: (@MainActor (String?) -> Void)? = nil
     ) {
-        guard let view = window.selectedView, let image = view.image else { return }
-        let source = view.imagePath ?? view.document.path
-        let hue = view.canvas.hue, turns = view.canvas.quarterTurns
+        guard let view = window.selectedView, let image = view.model.levels?.image else { return }
+        let source = view.model.imagePath ?? view.document.path
+        let hue = view.model.hue, turns = view.canvas.quarterTurns
         let name = view.document.displayName
         let snapshot = image.isFullResolution ? PixbufSnapshot(copying: image.pixbuf) : nil
         Task { [weak window] in
@@ -32,7 +32,7 @@ enum PrintImage {
             }
             guard let window else { return }
             guard let shown else {
-                window.toast(tr("“%s” could not be printed: its pixels could not be read", name))
+                window.toasts.show(tr("“%s” could not be printed: its pixels could not be read", name))
                 done?("no pixels")
                 return
             }
@@ -67,7 +67,7 @@ enum PrintImage {
                 gtk_print_operation_get_error(operation, &error)
                 failure = error.map { String(cString: $0.pointee.message) } ?? tr("the printer failed")
                 g_clear_error(&error)
-                window?.toast(tr("“%1$s” could not be printed: %2$s", name, failure ?? ""))
+                window?.toasts.show(tr("“%1$s” could not be printed: %2$s", name, failure ?? ""))
             } else {
                 failure = nil
                 if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_APPLY, pdf == nil,
@@ -85,7 +85,7 @@ enum PrintImage {
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, action, window.window, &error)
         if result == GTK_PRINT_OPERATION_RESULT_ERROR, let error {
-            window.toast(tr("“%1$s” could not be printed: %2$s", name, String(cString: error.pointee.message)))
+            window.toasts.show(tr("“%1$s” could not be printed: %2$s", name, String(cString: error.pointee.message)))
             g_error_free(error)
         }
     }

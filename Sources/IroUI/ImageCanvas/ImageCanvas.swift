@@ -91,6 +91,10 @@ final class ImageCanvas: CustomWidgetDelegate {
     private var afterPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     /// Work waiting for the next frame to be painted (`afterNextFrame`).
     private var afterNextPaint: [@MainActor () -> Void] = []
+    /// The document whose levels it draws (`+Document`), and how it follows it.
+    var source: (model: DocumentModel, observer: SignalHandlerID, restoresView: Bool)?
+    /// Told when another image than the one drawn is shown (not more detail of it).
+    var onImageShown: (@MainActor () -> Void)?
 
     init() {
         widget = CustomWidget.make(Self.type, delegate: self)
@@ -123,7 +127,7 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     /// Swaps in other levels of the same image (more detail, or a trimmed pyramid for a
     /// background tab) without moving the view.
-    func replacePyramid(_ replacement: ImagePyramid) {
+    private func replacePyramid(_ replacement: ImagePyramid) {
         guard let current = pyramid, current.width == replacement.width, current.height == replacement.height else { return }
         pyramid = replacement
         renderer.levelsReplaced()
@@ -132,7 +136,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     /// Shows the image, starting at best fit (BEHAVIOUR C5) or at a remembered view.
-    func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
+    private func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
         self.pyramid = pyramid
         renderer.discard()
         iro_accessible_set_label(widget, name)
@@ -275,11 +279,22 @@ final class ImageCanvas: CustomWidgetDelegate {
         return ViewRendering.render(request, hue: HueControl.neutral, from: pyramid)
     }
 
-    /// Shows `pyramid` from a fresh view, with `rendering` (made ahead for it) drawn at
-    /// once if it still fits the view.
-    func show(_ pyramid: ImagePyramid, named name: String, renderedAhead rendering: ViewRendering?) {
-        show(pyramid, named: name)
-        if let rendering { renderer.adopt(rendering, madeFrom: pyramid) }
+    /// Shows the levels that `arrival` brings: more detail (or the next frame) of the image
+    /// drawn keeps the view; another image starts at best fit, at `restoring`, or with
+    /// `renderedAhead` (made for its fresh view with a decode done ahead) drawn at once if it
+    /// still fits the view.
+    func show(_ pyramid: ImagePyramid, named name: String, arrival: DocumentModel.LevelsArrival) {
+        if case .moreDetail = arrival, let shown = self.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
+            return replacePyramid(pyramid)
+        }
+        guard self.pyramid !== pyramid else { return }
+        if case .newImage(let restoring, let rendering) = arrival {
+            show(pyramid, named: name, restoring: restoring)
+            if let rendering, restoring == nil { renderer.adopt(rendering, madeFrom: pyramid) }
+        } else {
+            show(pyramid, named: name)
+        }
+        onImageShown?()
     }
 
     private func followFrames() {

@@ -4,7 +4,8 @@ import GtkSupport
 import IroCore
 
 /// The hue slider (BEHAVIOUR D1, D3): "Hue:" and a 250 px horizontal scale from 0 to 1 that
-/// starts centred at 0.5, where the image is unchanged. A double-click resets it.
+/// starts centred at 0.5, where the image is unchanged. A double-click resets it. It holds no
+/// hue of its own: its value is bound both ways to a model's (`bind`), which owns it.
 final class HueControl {
     nonisolated static let neutral = 0.5
     static let sliderWidth: Int32 = 250
@@ -20,16 +21,13 @@ final class HueControl {
     /// gesture outside its group, on this widget or on its parents.
     let pressGesture: OpaquePointer
 
-    /// Every change of value (each step of a drag, keys, resets, accessibility).
-    var onChanged: (@MainActor (Double) -> Void)?
-
-    init(value: Double = neutral) {
+    init() {
         let label = gtk_label_new(tr("Hue:"))!
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01)!
         range = cast(scale)
         // The step is for the arrow keys; a drag should move as finely as the pixels allow.
         gtk_range_set_round_digits(range, -1)
-        gtk_range_set_value(range, value)
+        gtk_range_set_value(range, Self.neutral)
         gtk_widget_set_size_request(scale, Self.sliderWidth, -1)
         gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
@@ -48,10 +46,6 @@ final class HueControl {
             gtk_gesture_group(rangeDrag, pressGesture)
         }
 
-        onSignal(raw(scale), "value-changed") { [weak self] in
-            guard let self else { return }
-            self.onChanged?(self.value)
-        }
         // On the release, not the press: the slider handles the second press after us
         // and would move the thumb back under the pointer.
         onSignal(raw(pressGesture), "released") { [weak self] (presses: Int32, _: Double, _: Double) in
@@ -59,10 +53,17 @@ final class HueControl {
         }
     }
 
+    /// Shows `model`'s `property` and sets it as the slider moves (each step of a drag,
+    /// keys, the reset, accessibility), through a GObject binding.
+    func bind(to model: ModelObject, _ property: String) {
+        model.bind(property, to: raw(gtk_range_get_adjustment(range)), "value", bidirectional: true)
+    }
+
+    /// What the slider shows (tests set it as a drag would).
     var value: Double {
         get { gtk_range_get_value(range) }
         set { gtk_range_set_value(range, newValue) }
     }
 
-    func reset() { value = Self.neutral }
+    private func reset() { value = Self.neutral }
 }

@@ -17,7 +17,6 @@ final class PresentationWindow {
     private let monitorReference: ObjectRef
     /// The main window's canvas it follows.
     private weak var leader: ImageCanvas?
-    private var shown: ImagePyramid?
     /// Keeps cairo's shared memory for frames between pan steps (`iro_x11_hold_shm_pool`).
     private(set) var framePool: OpaquePointer?
 
@@ -32,6 +31,8 @@ final class PresentationWindow {
         gtk_window_set_decorated(window, 0)
         gtk_window_set_child(window, canvas.widget)
         canvas.hidesPointer = true
+        // A new image starts at best fit: the leader's region is placed again on it.
+        canvas.onImageShown = { [weak self] in self?.update() }
         canvas.backdrop = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(raw(keys)) { [weak self] key, _, _ in
@@ -59,6 +60,7 @@ final class PresentationWindow {
 
     func close() {
         leader?.onViewChanged = nil
+        canvas.draw(nil)
         if let framePool { cairo_surface_destroy(framePool) }
         framePool = nil
         gtk_window_destroy(window)
@@ -79,34 +81,16 @@ final class PresentationWindow {
     /// largest monitor, where either window may be.
     private func holdFramePool() {
         guard framePool == nil, let display = gtk_widget_get_display(window.widget) else { return }
-        var largest = (width: Int32(0), height: Int32(0))
-        let monitors = gdk_display_get_monitors(display)
-        for index in 0..<g_list_model_get_n_items(monitors) {
-            guard let item = g_list_model_get_item(monitors, index) else { continue }
-            var area = GdkRectangle()
-            gdk_monitor_get_geometry(OpaquePointer(item), &area)
-            let scale = gdk_monitor_get_scale_factor(OpaquePointer(item))
-            let pixels = (width: area.width * scale, height: area.height * scale)
-            if Int(pixels.width) * Int(pixels.height) > Int(largest.width) * Int(largest.height) { largest = pixels }
-            g_object_unref(item)
-        }
-        framePool = iro_x11_hold_shm_pool(display, largest.width, largest.height)
+        let largest = Monitors.of(display).map { (width: Int($0.geometry.width) * $0.scaleFactor, height: Int($0.geometry.height) * $0.scaleFactor) }
+            .max { $0.width * $0.height < $1.width * $1.height }
+        guard let largest else { return }
+        framePool = iro_x11_hold_shm_pool(display, Int32(largest.width), Int32(largest.height))
     }
 
-    /// Shows what the leader shows now: its image, region, turn and hue.
+    /// Shows what the leader shows now: its document's image, the region, turn and hue.
     private func update() {
-        guard let leader, let pyramid = leader.pyramid, let zoom = leader.zoom else {
-            shown = nil
-            return
-        }
-        if shown !== pyramid {
-            if let shown, shown.width == pyramid.width, shown.height == pyramid.height {
-                canvas.replacePyramid(pyramid)
-            } else {
-                canvas.show(pyramid, named: "")
-            }
-            shown = pyramid
-        }
+        canvas.draw(leader?.source?.model)
+        guard let leader, let zoom = leader.zoom, canvas.pyramid != nil else { return }
         canvas.hue = leader.hue
         if canvas.quarterTurns != leader.quarterTurns { canvas.turn(by: leader.quarterTurns - canvas.quarterTurns) }
         let viewport = canvas.viewportSize

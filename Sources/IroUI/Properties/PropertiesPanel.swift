@@ -64,20 +64,20 @@ final class PropertiesPanel {
         let state: String
     }
 
-    /// Lists `view`'s file (nothing without one). Reads only while revealed.
-    func show(_ view: DocumentView?) {
+    /// Lists `model`'s file (nothing without one). Reads only while revealed.
+    func show(_ model: DocumentModel?) {
         guard isRevealed else { return }
-        guard let view else {
+        guard let model else {
             shown = nil
             reading?.cancel()
             return list(nil)
         }
-        let image = view.canvas.pyramid.map { pyramid in
+        let image = model.levels.map { pyramid in
             ImageProperties.Image(
                 width: pyramid.width, height: pyramid.height, hasAlpha: pyramid.hasAlpha,
                 isAnimated: pyramid.image?.animation != nil, frameCount: pyramid.image?.animation?.frameCount)
         }
-        let subject = Subject(path: view.imagePath ?? view.document.path, image: image, state: "\(view.document.state)")
+        let subject = Subject(path: model.imagePath ?? model.document.path, image: image, state: "\(model.document.state)")
         guard subject != shown else { return }
         shown = subject
         reading?.cancel()
@@ -184,7 +184,7 @@ final class PropertiesPanel {
         } catch {
             Log.debug("cannot open \(uri): \(error.message)")
             if let root = gtk_widget_get_root(from), let window = DocumentWindow.key.get(raw(root)) {
-                window.toast(tr("No application can show this place: %s", error.message))
+                window.toasts.show(tr("No application can show this place: %s", error.message))
             }
         }
     }

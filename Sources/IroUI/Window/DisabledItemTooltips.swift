@@ -17,15 +17,15 @@ extension DocumentWindow {
     func whyDisabled(_ action: String) -> String? {
         guard Self.explainedActions.contains(action), !actions.isEnabled(action) else { return nil }
         if action == "present" { return tr("Connect a second monitor to present on it") }
-        guard let view = selectedView else { return tr("No image is open") }
-        if view.isLoading { return tr("The image is still loading") }
-        if view.isFileDeleted { return tr("The file is no longer on disk") }
-        if case .failed = view.document.state { return tr("“%s” could not be read", view.document.displayName) }
-        if NotePackage.isPackageName(view.document.path) {
-            if view.imagePath == nil { return tr("This note package has no image") }
+        guard let model = selectedModel else { return tr("No image is open") }
+        if model.isLoading { return tr("The image is still loading") }
+        if model.file.isDeleted { return tr("The file is no longer on disk") }
+        if case .failed = model.document.state { return tr("“%s” could not be read", model.document.displayName) }
+        if NotePackage.isPackageName(model.document.path) {
+            if model.imagePath == nil { return tr("This note package has no image") }
             if ["trash", "delete-permanently", "open-with"].contains(action) { return tr("Note packages are read-only here") }
         }
-        if view.isMovingToTrash { return tr("The file is being moved to the trash") }
+        if model.file.isMovingToTrash { return tr("The file is being moved to the trash") }
         return tr("Not available for this image")
     }
 

@@ -14,8 +14,7 @@ extension DocumentWindow {
             self.openDropped(paths.map(RawPath.init(bytes:)))
             return true
         }
-        gtk_widget_add_controller(window.widget, target)
-        dropTarget = target
+        gtk_widget_add_controller(window.widget, target) // the window owns it
     }
 
     func openDropped(_ paths: [RawPath]) {

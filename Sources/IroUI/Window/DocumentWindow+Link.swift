@@ -7,21 +7,27 @@ import IroCore
 extension DocumentWindow {
     func installLinkActions() {
         actions.addToggle("tab-link-view", initial: false) { [weak self] on in
-            guard let self, let page = self.menuTarget, let view = Self.view(of: page) else { return }
-            view.setLinked(on)
+            self?.tabMenu.targetModel?.setLinked(on)
         }
         actions.addToggle("link-view", initial: false) { [weak self] on in
-            self?.selectedView?.setLinked(on)
+            self?.selectedModel?.setLinked(on)
         }
         onSignalWithPointer(raw(tabView), "indicator-activated") { page in
             guard let page, let view = Self.view(of: cast(page)) else { return }
-            view.setLinked(false)
+            view.model.setLinked(false)
         }
+        selection.observe([DocumentModel.Property.linked]) { [weak self] in self?.updateLinkActions() }
+    }
+
+    /// `model` was linked or unlinked: its tab's icon, and the menus' items.
+    func linkChanged(_ model: DocumentModel) {
+        if let page = page(of: model) { showLink(of: model, on: page) }
+        updateLinkActions()
     }
 
     /// Shows on `page` whether its view is linked.
-    func showLink(of view: DocumentView, on page: UnsafeMutablePointer<AdwTabPage>) {
-        let linked = view.isLinked
+    private func showLink(of model: DocumentModel, on page: UnsafeMutablePointer<AdwTabPage>) {
+        let linked = model.isLinked
         guard (adw_tab_page_get_indicator_icon(page) != nil) != linked else { return }
         if linked {
             if let icon = g_themed_icon_new("iro-link-symbolic") {
@@ -39,9 +45,9 @@ extension DocumentWindow {
 
     /// The menus' Link View items show the state of the tab they act on.
     func updateLinkActions() {
-        actions.setState("link-view", selectedView?.isLinked ?? false)
-        actions.setEnabled("link-view", selectedView != nil)
-        actions.setState("tab-link-view", menuTarget.flatMap(Self.view(of:))?.isLinked ?? false)
-        actions.setEnabled("tab-link-view", menuTarget != nil)
+        actions.setState("link-view", selectedModel?.isLinked ?? false)
+        actions.setEnabled("link-view", selectedModel != nil)
+        actions.setState("tab-link-view", tabMenu.targetModel?.isLinked ?? false)
+        actions.setEnabled("tab-link-view", tabMenu.target != nil)
     }
 }

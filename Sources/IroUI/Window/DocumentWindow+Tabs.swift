@@ -3,9 +3,10 @@ import FoundationEssentials
 import GtkSupport
 import IroCore
 
-/// Tabs: AdwTabView does the showing, dragging and shortcuts; the application's
-/// TabSession (IroCore) decides where documents go for commands, and is told of
-/// every change AdwTabView makes by itself (drags between windows, closing).
+/// Tabs: AdwTabView does the showing, dragging and shortcuts; the application's TabSession
+/// (IroCore) is the one record of which documents are in which window and in what order:
+/// commands (next tab, Alt+1…) ask it, and it is told of every change AdwTabView makes by
+/// itself (drags between windows, closing).
 extension DocumentWindow {
     var pageCount: Int { Int(adw_tab_view_get_n_pages(tabView)) }
 
@@ -14,14 +15,20 @@ extension DocumentWindow {
     }
 
     var views: [DocumentView] { pages.compactMap(Self.view(of:)) }
+    var models: [DocumentModel] { views.map(\.model) }
 
     var selectedView: DocumentView? { adw_tab_view_get_selected_page(tabView).flatMap(Self.view(of:)) }
+    var selectedModel: DocumentModel? { selectedView?.model }
 
     static func view(of page: UnsafeMutablePointer<AdwTabPage>) -> DocumentView? {
         DocumentView.key.get(raw(adw_tab_page_get_child(page)))
     }
 
     func page(of view: DocumentView) -> UnsafeMutablePointer<AdwTabPage>? { adw_tab_view_get_page(tabView, view.widget) }
+
+    func page(of model: DocumentModel) -> UnsafeMutablePointer<AdwTabPage>? {
+        pages.first { Self.view(of: $0)?.model === model }
+    }
 
     func page(of document: DocumentID) -> UnsafeMutablePointer<AdwTabPage>? {
         pages.first { Self.view(of: $0)?.document.id == document }
@@ -32,13 +39,35 @@ extension DocumentWindow {
     /// its neighbours, not two hundred (BEHAVIOUR A6).
     @discardableResult
     func open(_ path: RawPath, select: Bool = true) -> DocumentView {
-        let view = DocumentView(document: Document(path: path))
+        let model = DocumentModel(document: Document(path: path))
+        let view = DocumentView(model: model)
         let page = adw_tab_view_append(tabView, view.widget)! // → page-attached → session
+        Self.showModel(model, on: page)
+        owner?.holdsMemory(model)
         if select { adw_tab_view_set_selected_page(tabView, page) }
-        if select || isNextToSelected(page) { view.load() } else { view.loadWhenShown() }
-        adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
-        update()
+        if select || isNextToSelected(page) { model.load() } else { model.loadWhenShown() }
         return view
+    }
+
+    /// The tab shows its model's name, full path, loading and link, wherever it moves (a
+    /// page keeps its object when it moves between windows, and the bindings with it).
+    private static func showModel(_ model: DocumentModel, on page: UnsafeMutablePointer<AdwTabPage>) {
+        let observed = model.observable
+        observed.bind(DocumentModel.Property.title, to: raw(page), "title")
+        observed.bind(DocumentModel.Property.tooltip, to: raw(page), "tooltip")
+        observed.bind(DocumentModel.Property.loading, to: raw(page), "loading")
+        observed.observe(DocumentModel.Property.linked) { [weak model] in
+            guard let model, let window = DocumentWindow.of(model) else { return }
+            window.linkChanged(model)
+        }
+        // The Compare With menus list the tabs by name.
+        onNotify(raw(page), "title") { [weak model] in model.flatMap(DocumentWindow.of)?.comparing.updateTargets() }
+    }
+
+    /// The window whose tabs hold `model`'s tab.
+    static func of(_ model: DocumentModel) -> DocumentWindow? {
+        guard let view = model.viewer as? DocumentView, let root = gtk_widget_get_root(view.widget) else { return nil }
+        return key.get(raw(root))
     }
 
     private func isNextToSelected(_ page: UnsafeMutablePointer<AdwTabPage>) -> Bool {
@@ -46,59 +75,8 @@ extension DocumentWindow {
         return abs(Int(adw_tab_view_get_page_position(tabView, page)) - Int(adw_tab_view_get_page_position(tabView, selected))) <= 1
     }
 
-    /// Scrolls the tab bar back to the selected tab after many were added behind it:
-    /// AdwTabBar follows each tab added, and 1.2 has no call to scroll it, only the
-    /// selection it follows. So the selection moves to a neighbour and back, with none
-    /// of the effects a user's switch has.
-    func revealSelectedTab() {
-        guard let selected = adw_tab_view_get_selected_page(tabView), pageCount > 1 else { return }
-        let position = Int(adw_tab_view_get_page_position(tabView, selected))
-        guard let other = adw_tab_view_get_nth_page(tabView, Int32(position == 0 ? 1 : position - 1)) else { return }
-        revealingSelection = true
-        defer { revealingSelection = false }
-        adw_tab_view_set_selected_page(tabView, other)
-        adw_tab_view_set_selected_page(tabView, selected)
-    }
-
-    /// Adds tabs for `paths` after the selected tab (unselected, in order) once the next
-    /// frame is painted, a few per main-loop turn so frames keep coming, then scrolls the
-    /// tab bar back to the selected tab. A window that is not drawn (minimised, or on no
-    /// screen) gets them after half a second all the same.
-    func openAfterNextFrame(_ paths: [RawPath]) {
-        let waiting = !tabsToAdd.isEmpty
-        tabsToAdd += paths
-        guard !waiting else { return }
-        if let clock = gtk_widget_get_frame_clock(window.widget) {
-            let handler = onSignal(raw(clock), "after-paint") { [weak self] in self?.startAddingTabs() }
-            tabAdderPaint = (raw(clock), handler)
-        }
-        tabAdderFallback = addTimeout(milliseconds: 500) { [weak self] in
-            self?.startAddingTabs()
-            return false
-        }
-    }
-
-    /// Adds the waiting tabs, a few per main-loop turn (once, from whichever comes first).
-    private func startAddingTabs() {
-        if let (clock, handler) = tabAdderPaint { disconnect(clock, handler) }
-        tabAdderPaint = nil
-        tabAdderFallback?.cancel()
-        guard tabAdder == nil, !tabsToAdd.isEmpty, !isBeingDestroyed else { return }
-        tabAdder = addIdle { [weak self] in
-            guard let self, !self.isBeingDestroyed else { return false }
-            for path in self.tabsToAdd.prefix(Self.tabsPerTurn) { self.open(path, select: false) }
-            self.tabsToAdd.removeFirst(min(Self.tabsPerTurn, self.tabsToAdd.count))
-            guard self.tabsToAdd.isEmpty else { return true }
-            self.tabAdder = nil
-            self.revealSelectedTab()
-            return false
-        }
-    }
-
-    static let tabsPerTurn = 8
-
-    /// Tabs asked for are still being added (`openAfterNextFrame`).
-    var isAddingTabs: Bool { !tabsToAdd.isEmpty }
+    /// Adds tabs for `paths` after the selected tab once the next frame is painted (`TabAdder`).
+    func openAfterNextFrame(_ paths: [RawPath]) { tabAdder.add(paths) }
 
     /// The tabs beside the selected one load if they have not yet, so Ctrl+Tab to either
     /// shows its image at once.
@@ -107,7 +85,7 @@ extension DocumentWindow {
         let position = Int(adw_tab_view_get_page_position(tabView, selected))
         for neighbour in [position - 1, position + 1] where neighbour >= 0 && neighbour < pageCount {
             guard let page = adw_tab_view_get_nth_page(tabView, Int32(neighbour)), let view = Self.view(of: page) else { continue }
-            view.loadIfWaiting()
+            view.model.loadIfWaiting()
         }
     }
 
@@ -157,19 +135,18 @@ extension DocumentWindow {
             guard let self, let page else { return }
             let tabPage: UnsafeMutablePointer<AdwTabPage> = cast(page)
             guard let view = Self.view(of: tabPage) else { return }
-            self.adopt(view, page: tabPage, at: Int(position))
-            self.tabDropZone?.pageAttached(tabPage)
+            self.adopt(view, at: Int(position))
+            self.comparing.pageAttached(tabPage)
         }
         onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] page, position in
             if let self, !self.isBeingDestroyed, let page, let view = Self.view(of: cast(page)) {
-                self.comparison?.remove(view)
-                self.tabDropZone?.pageDetached(cast(page), at: Int(position))
+                self.comparing.pageDetached(cast(page), showing: view.model, at: Int(position))
             }
             self?.pageCountChanged()
         }
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
             if let page, let view = Self.view(of: cast(page)) {
-                view.cancelLoad()
+                view.model.cancelLoad()
                 self?.owner?.session.close(view.document.id)
                 self?.owner?.returnMemorySoon()
             }
@@ -188,13 +165,9 @@ extension DocumentWindow {
         }
     }
 
-    /// A page arrived (new, or dragged or transferred from another window): record it
-    /// in the session and route the view's notifications to this window.
-    private func adopt(_ view: DocumentView, page: UnsafeMutablePointer<AdwTabPage>, at position: Int) {
-        adw_tab_page_set_title(page, view.document.displayName)
-        adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
-        adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
-        showLink(of: view, on: page)
+    /// A page arrived (new, or dragged or transferred from another window): record it in
+    /// the session, and follow its canvas's zoom while it is the one shown.
+    private func adopt(_ view: DocumentView, at position: Int) {
         if let owner {
             if owner.session.contains(view.document.id) {
                 _ = owner.session.move(view.document.id, to: id, at: position)
@@ -202,44 +175,30 @@ extension DocumentWindow {
                 owner.session.add(view.document.id, to: id, at: position, select: false)
             }
         }
-        view.onStateChanged = { [weak self, weak view] in
-            guard let self, let view else { return }
-            if let page = self.page(of: view) {
-                adw_tab_page_set_loading(page, view.isLoading ? 1 : 0)
-                adw_tab_page_set_title(page, view.document.displayName) // stepping shows another file
-                adw_tab_page_set_tooltip(page, StatusPages.escapeMarkup(view.document.fullPath))
-                self.showLink(of: view, on: page)
-            }
-            self.comparison?.refresh(view)
-            self.updateCompareTargets()
-            if view === self.selectedView { self.update() }
-            self.owner?.rebalanceMemory()
-        }
-        view.onFrameShown = { [weak self, weak view] in
-            guard let self, let view else { return }
-            self.comparison?.refresh(view)
-        }
         view.canvas.onZoomChanged = { [weak self, weak view] in
-            guard let self, let view, view === self.selectedView else { return }
-            self.update()
+            guard let self, let view, view === self.selectedView, !self.comparing.isActive else { return }
+            self.zoomChanged()
         }
         pageCountChanged()
     }
 
     func selectionChanged() {
-        guard !isBeingDestroyed, !revealingSelection else { return }
-        lastSelected?.saveViewState()
-        lastSelected?.lastShown = monotonicSeconds()
-        lastSelected?.preloader.dropAll() // a tab in the background steps nowhere
-        lastSelected = selectedView
-        if let view = selectedView {
-            owner?.session.select(view.document.id)
-            view.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
-            view.preloadNeighbours()
+        guard !isBeingDestroyed, !tabAdder.isRevealingSelection else { return }
+        if let previous = followed, previous !== selectedModel {
+            previous.viewer?.saveView(into: &previous.document.view)
+            previous.lastShown = monotonicSeconds()
+            previous.preloader.dropAll() // a document in the background steps nowhere
+        }
+        if let model = selectedModel {
+            owner?.session.select(model.document.id)
+            model.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
+            model.preloadNeighbours()
             loadNeighboursOfSelection()
         }
+        selectedModelChanged()
         owner?.rebalanceMemory()
-        update()
+        presenting.activeCanvasChanged()
+        zoomChanged()
     }
 
     /// While GTK tears the window down, AdwTabView detaches its pages one by one;
@@ -253,7 +212,8 @@ extension DocumentWindow {
             close()
             return
         }
-        updateCompareTargets()
-        update()
+        comparing.updateTargets()
+        contentChanged()
+        selectedModelChanged()
     }
 }

@@ -14,6 +14,13 @@ extension DocumentWindow {
         actions.setEnabled("rotate-counterclockwise", hasImage)
         actions.setEnabled("reset-hue", hasImage)
         // A tab that holds less than every pixel decodes them again for the export.
-        actions.setEnabled("export-copy", selectedView?.canvas.pyramid?.isComplete ?? false)
+        actions.setEnabled("export-copy", selectedModel?.levels?.isComplete ?? false)
+    }
+
+    /// The canvas the zoom and rotation commands act on: the comparison's active pane, or
+    /// the selected tab's.
+    var activeCanvas: ImageCanvas? {
+        if let comparison = comparing.view { return comparison.activePane?.canvas }
+        return selectedView?.canvas
     }
 }

@@ -2,34 +2,40 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Stepping through the selected tab's folder (BEHAVIOUR F1): the actions, the keys that
-/// go to them after the focused widget had its chance, the mouse's back and forward
-/// buttons, and the header's buttons and position.
-extension DocumentWindow {
-    func installBrowsing() {
-        let steps: [(String, DocumentView.Step)] = [
+/// Stepping through the selected tab's folder (BEHAVIOUR F1), in one window: the actions,
+/// the keys that go to them after the focused widget had its chance, the mouse's back and
+/// forward buttons, and the header's buttons, following what the selected model can reach.
+final class Browsing {
+    private unowned let window: DocumentWindow
+
+    init(_ window: DocumentWindow) {
+        self.window = window
+        let steps: [(String, DocumentModel.Step)] = [
             ("next-image", .next), ("previous-image", .previous), ("first-image", .first), ("last-image", .last),
         ]
         for (name, step) in steps {
-            actions.add(name, enabled: false) { [weak self] in self?.selectedView?.go(step) }
+            window.actions.add(name, enabled: false) { [weak window] in window?.selectedModel?.go(step) }
         }
-        actions.add("open-in-new-tab", enabled: false) { [weak self] in
-            guard let self, let view = self.selectedView else { return }
-            self.open(view.document.path, select: false)
+        window.actions.add("open-in-new-tab", enabled: false) { [weak window] in
+            guard let window, let model = window.selectedModel else { return }
+            window.open(model.document.path, select: false)
         }
         installWindowKeys()
         installBackForwardButtons()
+        window.selection.observe([DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title]) {
+            [weak self] in self?.update()
+        }
     }
 
-    func updateBrowsing() {
-        let view = selectedView
-        actions.setEnabled("next-image", view?.target(of: .next) != nil)
-        actions.setEnabled("previous-image", view?.target(of: .previous) != nil)
-        actions.setEnabled("first-image", view?.target(of: .first) != nil)
-        actions.setEnabled("last-image", view?.target(of: .last) != nil)
-        actions.setEnabled("open-in-new-tab", view.map { !NotePackage.isPackageName($0.document.path) } ?? false)
-        stepButtons.explain(view?.browsingUnavailableReason)
-        gtk_widget_set_visible(stepButtons.widget, view == nil ? 0 : 1)
+    private func update() {
+        let model = window.selectedModel, actions = window.actions, buttons = window.header.stepButtons
+        actions.setEnabled("next-image", model?.target(of: .next) != nil)
+        actions.setEnabled("previous-image", model?.target(of: .previous) != nil)
+        actions.setEnabled("first-image", model?.target(of: .first) != nil)
+        actions.setEnabled("last-image", model?.target(of: .last) != nil)
+        actions.setEnabled("open-in-new-tab", model.map { !NotePackage.isPackageName($0.document.path) } ?? false)
+        buttons.explain(model?.browsingUnavailableReason)
+        gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 
     /// The keys a focused widget may keep (Accelerators.Precedence). The arrows step only
@@ -56,8 +62,8 @@ extension DocumentWindow {
                 }
             }
         }
-        gtk_widget_add_controller(window.widget, afterFocus)
-        gtk_widget_add_controller(window.widget, beforeFocus)
+        gtk_widget_add_controller(window.window.widget, afterFocus)
+        gtk_widget_add_controller(window.window.widget, beforeFocus)
     }
 
     /// A shortcut action for a window that activates `action` (a `win.` action) unless the
@@ -89,11 +95,11 @@ extension DocumentWindow {
         gtk_gesture_single_set_button(click, 0)
         onSignal(raw(click), "pressed") { [weak self] (_: Int32, _: Double, _: Double) in
             switch gtk_gesture_single_get_current_button(click) {
-            case 8: self?.actions.activate("previous-image")
-            case 9: self?.actions.activate("next-image")
+            case 8: self?.window.actions.activate("previous-image")
+            case 9: self?.window.actions.activate("next-image")
             default: return
             }
         }
-        gtk_widget_add_controller(window.widget, click)
+        gtk_widget_add_controller(window.window.widget, click)
     }
 }

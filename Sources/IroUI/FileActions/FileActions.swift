@@ -3,71 +3,87 @@ import Glibc
 import GtkSupport
 import IroCore
 
-/// What users do with the file shown, beyond looking (BEHAVIOUR F4): copy it, move it to
-/// the trash (with Undo).
-extension DocumentWindow {
-    func installFileActions() {
+/// What users do with the file shown, beyond looking (BEHAVIOUR F4), one window's: copy it,
+/// move it to the trash (with Undo) or delete it, show it in its folder, open it with another
+/// application, set it as the background, print it.
+final class FileActions {
+    private unowned let window: DocumentWindow
+
+    init(_ window: DocumentWindow) {
+        self.window = window
+        let actions = window.actions
         actions.add("copy") { [weak self] in
-            guard let self, let view = self.selectedView else { return }
-            ImageClipboard.copyImage(of: view, from: self.window.widget)
+            guard let self, let model = self.window.selectedModel else { return }
+            ImageClipboard.copyImage(of: model, from: self.window.window.widget)
         }
         actions.add("copy-path") { [weak self] in
-            guard let self, let view = self.selectedView else { return }
-            ImageClipboard.copyPath(of: view, from: self.window.widget)
+            guard let self, let model = self.window.selectedModel else { return }
+            ImageClipboard.copyPath(of: model, from: self.window.window.widget)
         }
         actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
         actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
         actions.add("set-background") { [weak self] in self?.setShownAsBackground() }
-        actions.add("print") { [weak self] in self.map { PrintImage.begin(in: $0) } }
+        actions.add("print") { [weak self] in self.map { PrintImage.begin(in: $0.window) } }
         actions.add("open-with") { [weak self] in
-            guard let self, let view = self.selectedView else { return }
-            let name = view.document.displayName
-            OpenWith.choose(for: view.document.path, over: self.window) { [weak self] reason in
-                self?.toast(tr("“%1$s” could not be opened: %2$s", name, reason))
+            guard let self, let model = self.window.selectedModel else { return }
+            let name = model.document.displayName
+            OpenWith.choose(for: model.document.path, over: self.window.window) { [weak self] reason in
+                self?.window.toasts.show(tr("“%1$s” could not be opened: %2$s", name, reason))
             }
         }
+        window.selection.observe([
+            DocumentModel.Property.status, DocumentModel.Property.levels, DocumentModel.Property.banner, DocumentModel.Property.title,
+        ]) { [weak self] in self?.update() }
     }
 
-    func updateFileActions() {
+    /// Which actions apply to the selected tab's file.
+    func update() {
+        let model = window.selectedModel, actions = window.actions
         // An error tab or a note package without an image has nothing to copy.
-        let hasImage = selectedView.map { $0.imagePath != nil && $0.canvas.pyramid != nil } ?? false
+        let hasImage = model.map { $0.imagePath != nil && $0.levels != nil && $0.page == .image } ?? false
         actions.setEnabled("copy", hasImage)
-        actions.setEnabled("copy-path", selectedView != nil)
-        let removable = selectedView.map(canRemove) ?? false
+        actions.setEnabled("copy-path", model != nil)
+        let removable = model.map(canRemove) ?? false
         actions.setEnabled("trash", removable)
         actions.setEnabled("delete-permanently", removable)
         actions.setEnabled("show-in-folder", removable)
         actions.setEnabled("set-background", hasImage && removable)
         actions.setEnabled("print", hasImage)
-        actions.setEnabled("open-with", removable && !NotePackage.isPackageName(selectedView?.document.path ?? RawPath("")))
+        actions.setEnabled("open-with", removable && !NotePackage.isPackageName(model?.document.path ?? RawPath("")))
     }
 
     /// Delete (to the trash) and Shift+Delete (for good, once confirmed): the shown file
     /// goes, the tab on to the next image of its folder (the previous at the end; closed
     /// when none is left), and a toast says so, with Undo for the trash.
     func removeShownFile(toTrash: Bool) {
-        guard let view = selectedView, canRemove(view) else { return }
-        let path = view.document.path, name = view.document.displayName
-        let step: DocumentView.Step? = view.target(of: .next) != nil ? .next : view.target(of: .previous) != nil ? .previous : nil
-        view.isMovingToTrash = true // its own deletion is no news to show in a banner
-        Task { [weak self, weak view] in
+        guard let model = window.selectedModel, canRemove(model) else { return }
+        let path = model.document.path, name = model.document.displayName
+        let step: DocumentModel.Step? = model.target(of: .next) != nil ? .next : model.target(of: .previous) != nil ? .previous : nil
+        model.file.isMovingToTrash = true // its own deletion is no news to show in a banner
+        update()
+        Task { [weak self, weak model] in
             let failure = await Self.remove(path, toTrash: toTrash)
             guard let self else { return }
             if let failure {
-                view?.isMovingToTrash = false
-                self.toast(
+                model?.file.isMovingToTrash = false
+                self.update()
+                self.window.toasts.show(
                     toTrash
                         ? tr("“%1$s” was not moved to the trash: %2$s", name, failure) : tr("“%1$s” was not deleted: %2$s", name, failure))
                 return
             }
-            if let view, view.document.path == path {
-                if let step { view.go(step) } else if let page = self.page(of: view) { adw_tab_view_close_page(self.tabView, page) }
+            if let model, model.document.path == path {
+                if let step {
+                    model.go(step)
+                } else if let page = self.window.page(of: model) {
+                    adw_tab_view_close_page(self.window.tabView, page)
+                }
             }
             if toTrash {
-                self.toast(tr("“%s” moved to the trash", name), undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
+                self.window.toasts.show(tr("“%s” moved to the trash", name), undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
             } else {
-                self.toast(tr("“%s” deleted", name))
+                self.window.toasts.show(tr("“%s” deleted", name))
             }
         }
     }
@@ -90,22 +106,22 @@ extension DocumentWindow {
 
     /// The file manager shows the file in its folder (`ShowInFolder`).
     func showInFolder() {
-        guard let view = selectedView else { return }
-        let path = view.document.path, name = view.document.displayName
+        guard let model = window.selectedModel else { return }
+        let path = model.document.path, name = model.document.displayName
         Task { [weak self] in
-            if await !ShowInFolder.show(path) { self?.toast(tr("No file manager could show “%s”", name)) }
+            if await !ShowInFolder.show(path) { self?.window.toasts.show(tr("No file manager could show “%s”", name)) }
         }
     }
 
     /// Set as Background: the desktop's portal, else GNOME's settings and a copy.
     func setShownAsBackground() {
-        guard let view = selectedView, let path = view.imagePath else { return }
-        let name = view.document.displayName
+        guard let model = window.selectedModel, let path = model.imagePath else { return }
+        let name = model.document.displayName
         SetAsBackground.set(path) { [weak self] outcome in
             switch outcome {
-            case .set: self?.toast(tr("“%s” is the background", name))
+            case .set: self?.window.toasts.show(tr("“%s” is the background", name))
             case .cancelled: break
-            case .failed(let reason): self?.toast(tr("“%1$s” could not be set as the background: %2$s", name, reason))
+            case .failed(let reason): self?.window.toasts.show(tr("“%1$s” could not be set as the background: %2$s", name, reason))
             }
         }
     }
@@ -113,11 +129,11 @@ extension DocumentWindow {
     /// Shift+Delete asks first: what it deletes cannot come back.
     @discardableResult
     func confirmDeletion() -> UnsafeMutablePointer<AdwMessageDialog>? {
-        guard let view = selectedView, canRemove(view) else { return nil }
-        let path = view.document.path
+        guard let model = window.selectedModel, canRemove(model) else { return nil }
+        let path = model.document.path
         let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
             adw_message_dialog_new(
-                window, tr("Delete “%s” Permanently?", view.document.displayName),
+                window.window, tr("Delete “%s” Permanently?", model.document.displayName),
                 tr("It will not go to the trash, and cannot be restored.")))
         adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(dialog, "delete", tr("_Delete"))
@@ -127,7 +143,7 @@ extension DocumentWindow {
         onSignalWithPointer(raw(dialog), "response") { [weak self] response in
             // Only the file it asked about: the tab may have moved on meanwhile.
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "delete", let self,
-                self.selectedView?.document.path == path
+                self.window.selectedModel?.document.path == path
             else { return }
             self.removeShownFile(toTrash: false)
         }
@@ -140,9 +156,8 @@ extension DocumentWindow {
         Task { [weak self] in
             let failure = await Self.restore(path)
             guard let self else { return }
-            if let failure { return self.toast(tr("“%1$s” could not be put back: %2$s", name, failure)) }
-            _ = self.open(path, select: true)
-            self.update()
+            if let failure { return self.window.toasts.show(tr("“%1$s” could not be put back: %2$s", name, failure)) }
+            self.window.open(path, select: true)
         }
     }
 
@@ -158,19 +173,8 @@ extension DocumentWindow {
         return nil
     }
 
-    func canRemove(_ view: DocumentView) -> Bool {
-        !view.isFileDeleted && !view.isMovingToTrash && !NotePackage.isPackageName(view.document.path)
-            && view.document.path.withCString({ access($0, F_OK) }) == 0
-    }
-
-    /// Shows `title` over the window; with `undo`, an Undo button that runs it.
-    func toast(_ title: String, undo: (@MainActor () -> Void)? = nil) {
-        let toast = adw_toast_new(title)!
-        if let undo {
-            adw_toast_set_button_label(toast, tr("_Undo"))
-            onSignal(raw(toast), "button-clicked") { undo() }
-        }
-        lastToast = (title, undo)
-        adw_toast_overlay_add_toast(toasts, toast)
+    func canRemove(_ model: DocumentModel) -> Bool {
+        !model.file.isDeleted && !model.file.isMovingToTrash && !NotePackage.isPackageName(model.document.path)
+            && model.document.path.withCString({ access($0, F_OK) }) == 0
     }
 }

@@ -3,17 +3,17 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// Stepping through the folder of the image shown (BEHAVIOUR F1), in the same tab.
-extension DocumentView {
+/// Stepping through the folder of the image shown (BEHAVIOUR F1), in the same document.
+extension DocumentModel {
     enum Step {
         case next, previous, first, last
     }
 
-    /// Starts listing the folder of the image shown, once, when the tab is on screen with
-    /// its image or error (tabs opened in the background list theirs when first shown; a
-    /// note package is a document of its own, not an image of a folder).
+    /// Starts listing the folder of the image shown, once, when the tab is on screen with its
+    /// image or error (tabs opened in the background list theirs when first shown; a note
+    /// package is a document of its own, not an image of a folder).
     func startBrowsing() {
-        guard folderBrowser == nil, gtk_widget_get_mapped(widget) != 0, !NotePackage.isPackageName(document.path) else { return }
+        guard folderBrowser == nil, isOnScreen, !NotePackage.isPackageName(document.path) else { return }
         switch document.state {
         case .loaded, .failed: break
         default: return
@@ -21,7 +21,7 @@ extension DocumentView {
         let browser = FolderBrowser(showing: document.path)
         browser.onChanged = { [weak self] in
             self?.preloadNeighboursSoon()
-            self?.onStateChanged?()
+            self?.folderChanged()
         }
         browser.onFilesChanged = { [weak self] names in
             guard let self, let folder = self.folderBrowser?.folder else { return }
@@ -42,7 +42,8 @@ extension DocumentView {
     }
 
     /// Shows the image a step leads to, in a fresh view; the image shown stays until it
-    /// arrives, which is at once when it was decoded ahead.
+    /// arrives, which is at once when it was decoded ahead. A linked document keeps the
+    /// linked view, hue included (BEHAVIOUR F6); another starts from the unchanged hue.
     func go(_ step: Step) {
         guard let browser = folderBrowser, let entry = target(of: step) else { return }
         let path = browser.path(of: entry)
@@ -50,35 +51,39 @@ extension DocumentView {
         browser.select(path)
         cancelLoad()
         stopPlaying()
-        fileMonitor = nil
-        fileBanner.hide()
-        isFileDeleted = false
+        stopWatchingFile()
         document.show(path)
-        hueControl.reset()
-        startsFresh = true
+        if !isLinked { hue = HueControl.neutral }
+        nameChanged()
         if let ahead {
             imagePath = path
-            finishLoad(.success(ahead.pyramid), renderedAhead: ahead.rendering)
+            finishLoad(.success(ahead.pyramid), startsFresh: true, renderedAhead: ahead.rendering)
         } else {
-            loadImage(at: path, keepingCurrent: true)
-            onStateChanged?()
+            loadImage(at: path, keepingCurrent: true, startsFresh: true)
         }
     }
 
     /// Preloads once the next frame is painted: the frame that shows a step first.
     func preloadNeighboursSoon() {
-        canvas.afterNextFrame { [weak self] in self?.preloadNeighbours() }
+        guard let viewer else { return }
+        viewer.afterNextFrame { [weak self] in self?.preloadNeighbours() }
     }
 
     /// Decodes the images before and after the shown one ahead, while the tab is shown.
     func preloadNeighbours() {
-        guard let browser = folderBrowser, gtk_widget_get_mapped(widget) != 0 else { return }
+        guard let browser = folderBrowser, isOnScreen, let viewer else { return }
         let neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map(browser.path(of:))
-        preloader.keep(neighbours, detail: screenDetail, viewport: canvas.viewportSize, pixelsPerPoint: canvas.pixelsPerPoint)
+        let viewport = viewer.viewport
+        preloader.keep(neighbours, detail: Self.screenDetail, viewport: viewport.size, pixelsPerPoint: viewport.pixelsPerPoint)
+    }
+
+    private func folderChanged() {
+        observable.set(Property.folderPosition, folderPosition ?? "")
+        observable.bump(Property.folder)
     }
 
     /// "3 / 27" under the name in the header: where the shown image is in its folder.
-    var folderPosition: String? {
+    private var folderPosition: String? {
         guard let position = folderBrowser?.list.position, folderBrowser?.isListed == true else { return nil }
         // TRANSLATORS: under the image's name: which image of its folder it is, of how many.
         return trn("%1$d / %2$d", "%1$d / %2$d", position.count, position.index, position.count)

@@ -49,7 +49,13 @@ final class IdleDetail {
             self.progress = progress
             Trace.mark("idle detail: decode starts")
             self.task = Task { [weak self] in
-                let decoded = try? await ImageDecoder.decodeForDisplay(path: path, detail: .full, reusing: smaller, progress: progress)
+                let decoded: ImagePyramid?
+                do throws(LoadError) {
+                    decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: .full, reusing: smaller, progress: progress)
+                } catch {
+                    Log.debug("the rest of \(path.displayString) was not decoded: \(error.reason)")
+                    decoded = nil
+                }
                 guard !Task.isCancelled, let self else { return }
                 self.task = nil
                 self.progress = nil

@@ -1,0 +1,39 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+import IroCore
+
+/// A window's header bar: Open and the previous / next buttons at the start; the zoom
+/// toolbar, Leave Fullscreen (in fullscreen only), Image Properties and the primary menu at
+/// the end; the title (the shown file's name over its place in the folder) between. The
+/// buttons are bound to the window's actions; the features that own them set them up.
+final class WindowHeader {
+    let bar: UnsafeMutablePointer<AdwHeaderBar> = cast(adw_header_bar_new())
+    let title: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
+    let zoomToolbar = ZoomToolbar()
+    let stepButtons = StepButtons()
+    /// The primary menu's button (its menu open keeps the fullscreen chrome shown).
+    let menuButton: UnsafeMutablePointer<GtkMenuButton> = cast(PrimaryMenu.button())
+    let propertiesButton: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new()
+    let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
+
+    var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
+
+    init() {
+        adw_header_bar_set_title_widget(bar, title.widget)
+        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
+        setAction(open, "app.open")
+        gtk_widget_set_tooltip_text(open, tr("Open… (Ctrl+O)"))
+        iro_accessible_set_label(open, tr("Open"))
+        adw_header_bar_pack_start(bar, open)
+        adw_header_bar_pack_start(bar, stepButtons.widget)
+        adw_header_bar_pack_end(bar, menuButton.widget)
+        adw_header_bar_pack_end(bar, propertiesButton)
+        adw_header_bar_pack_end(bar, leaveFullscreenButton)
+        adw_header_bar_pack_end(bar, zoomToolbar.percentage)
+        adw_header_bar_pack_end(bar, zoomToolbar.widget)
+    }
+
+    /// Adds `widget` after the start's buttons.
+    func packStart(_ widget: UnsafeMutablePointer<GtkWidget>) { adw_header_bar_pack_start(bar, widget) }
+}
