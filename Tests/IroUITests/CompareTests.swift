@@ -104,7 +104,7 @@ final class CompareTests: XCTestCase {
             other.transfer(dragged.document.id, to: window) // dropped on the content
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.comparing.isActive })
             let panes = try XCTUnwrap(window.comparing.view?.panes)
-            XCTAssertTrue(panes.count == 2 && panes[0].source === dragged && panes[1].source === shown, "dropped on the left")
+            XCTAssertTrue(panes.count == 2 && panes[0].source === dragged.model && panes[1].source === shown.model, "dropped on the left")
             XCTAssertEqual(TabTests.titles(window), ["a.png", "b.png", "c.png"])
             XCTAssertEqual(gtk_widget_get_visible(zone.hint), 0)
         }
@@ -165,17 +165,27 @@ final class CompareTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open(TabTests.files(harness, ["a.png", "b_2.png"])))
-            for menu in [window.comparing.targets, window.comparing.tabTargets] {
+            func labels(_ menu: OpaquePointer) -> [String] {
                 let model: UnsafeMutablePointer<GMenuModel> = gcast(UnsafeMutableRawPointer(menu), g_menu_model_get_type())
-                let labels = (0..<g_menu_model_get_n_items(model)).map { index -> String in
+                return (0..<g_menu_model_get_n_items(model)).map { index -> String in
                     let value = g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_LABEL, nil)
                     defer { if let value { g_variant_unref(value) } }
                     return value.map { String(cString: g_variant_get_string($0, nil)) } ?? ""
                 }
-                XCTAssertEqual(labels, ["a.png", "b__2.png"], "every tab, its underscore not a mnemonic")
             }
-            // The tab's menu, opened on b, compares b with a.
+            LinkViewTests.select(window.views[0], in: window)
+            XCTAssertEqual(labels(window.comparing.targets), ["b__2.png"], "the other tab, its underscore not a mnemonic")
+            LinkViewTests.select(window.views[1], in: window)
+            XCTAssertEqual(labels(window.comparing.targets), ["a.png"], "not the tab shown, which nothing compares with")
+            // The tab's menu, opened on b, lists a and compares b with it.
             window.tabMenu.page = window.pages[1]
+            window.tabMenu.update()
+            XCTAssertEqual(labels(window.comparing.tabTargets), ["a.png"])
+            window.tabMenu.page = window.pages[0]
+            window.tabMenu.update()
+            XCTAssertEqual(labels(window.comparing.tabTargets), ["b__2.png"], "not the tab the menu opened on")
+            window.tabMenu.page = window.pages[1]
+            window.tabMenu.update()
             Self.activate(window, "tab-compare-with", 0)
             XCTAssertEqual(window.comparing.view?.panes.map(\.displayName), ["b_2.png", "a.png"])
         }

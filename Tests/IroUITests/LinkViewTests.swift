@@ -213,4 +213,49 @@ final class LinkViewTests: XCTestCase {
             XCTAssertEqual(a.canvas.quarterTurns, 1)
         }
     }
+
+    /// BEHAVIOUR F6: the next image of a linked tab takes the shared view, hue included; the
+    /// step neither resets the hue of the tab that stepped nor pulls the other linked tabs to
+    /// the unchanged hue.
+    func testLinkedTabsKeepTheirSharedHueWhenOneSteps() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let one = Self.gradient(harness, "1.png")
+            _ = Self.gradient(harness, "2.png") // the folder's next image after 1.png
+            let window = try XCTUnwrap(harness.open([one, Self.gradient(harness, "z.png")]))
+            let (a, b) = Self.linkBoth(in: window)
+            a.hueControl.value = 0.8 // the user drags the slider
+            XCTAssertEqual(ViewLink.shared.view?.hue, 0.8)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.actions.isEnabled("next-image") })
+            window.actions.activate("next-image")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { a.document.displayName == "2.png" && a.canvas.zoom != nil })
+            XCTAssertEqual(a.model.hue, 0.8, "the stepped tab keeps the shared hue")
+            XCTAssertEqual(a.hueControl.value, 0.8, "its slider shows it")
+            XCTAssertEqual(a.canvas.hue, 0.8, "its canvas draws it")
+            XCTAssertEqual(ViewLink.shared.view?.hue, 0.8, "the shared view keeps it")
+            Self.select(b, in: window) // a linked tab in the background takes the shared view when shown
+            XCTAssertEqual(b.model.hue, 0.8, "the other linked tab has it")
+            XCTAssertEqual(b.hueControl.value, 0.8)
+            XCTAssertEqual(b.canvas.hue, 0.8)
+        }
+    }
+
+    /// An unlinked tab that steps starts from the unchanged hue (BEHAVIOUR F1).
+    func testAnUnlinkedTabStepsToTheUnchangedHue() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let one = Self.gradient(harness, "1.png")
+            _ = Self.gradient(harness, "2.png")
+            let window = try XCTUnwrap(harness.open([one]))
+            let view = try XCTUnwrap(window.selectedView)
+            view.hueControl.value = 0.3
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.actions.isEnabled("next-image") })
+            window.actions.activate("next-image")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.displayName == "2.png" })
+            XCTAssertEqual(view.model.hue, 0.5)
+            XCTAssertEqual(view.hueControl.value, 0.5)
+        }
+    }
 }

@@ -62,7 +62,10 @@ final class DocumentView: DocumentViewer {
                 gtk_widget_grab_focus(self.canvas.widget)
             }
         }
-        onSignal(raw(root), "unmap") { [weak self] in self?.model.hidden() }
+        onSignal(raw(root), "unmap") { [weak self] in
+            guard let self, !self.isBrieflyShown else { return }
+            self.model.hidden()
+        }
         onSignal(raw(root), "destroy") { [weak self] in self?.model.close() }
     }
 

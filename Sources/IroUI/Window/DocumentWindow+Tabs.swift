@@ -53,6 +53,8 @@ extension DocumentWindow {
     /// page keeps its object when it moves between windows, and the bindings with it).
     private static func showModel(_ model: DocumentModel, on page: UnsafeMutablePointer<AdwTabPage>) {
         let observed = model.observable
+        // The Compare With menus list the tabs by name (from the first, bound below).
+        onNotify(raw(page), "title") { [weak model] in model.flatMap(DocumentWindow.of)?.comparing.updateTargets() }
         observed.bind(DocumentModel.Property.title, to: raw(page), "title")
         observed.bind(DocumentModel.Property.tooltip, to: raw(page), "tooltip")
         observed.bind(DocumentModel.Property.loading, to: raw(page), "loading")
@@ -60,8 +62,6 @@ extension DocumentWindow {
             guard let model, let window = DocumentWindow.of(model) else { return }
             window.linkChanged(model)
         }
-        // The Compare With menus list the tabs by name.
-        onNotify(raw(page), "title") { [weak model] in model.flatMap(DocumentWindow.of)?.comparing.updateTargets() }
     }
 
     /// The window whose tabs hold `model`'s tab.
