@@ -67,15 +67,15 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     func testEveryCorpusFileDecodesInTheHelperAsInProcess() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: FileAccessTests.corpus.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: ImageSourceTests.corpus.path).sorted()
         var expected: [String: String] = [:]
         for name in names {
-            expected[name] = FileAccessTests.outcome(RawPath(FileAccessTests.corpus.appendingPathComponent(name).path), detail: .full)
+            expected[name] = ImageSourceTests.outcome(RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path), detail: .full)
         }
         _ = try activate(ProcessInfo.processInfo.environment["IRO_DECODER_TRAP"] == "1" ? ["IRO_DECODER_TRAP=1"] : [])
         for name in names {
-            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
-            XCTAssertEqual(FileAccessTests.outcome(path, detail: .full), expected[name], name)
+            let path = RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path)
+            XCTAssertEqual(ImageSourceTests.outcome(path, detail: .full), expected[name], name)
         }
     }
 
@@ -226,7 +226,7 @@ final class DecoderSandboxTests: XCTestCase {
     /// and delays as decoded in process, from a helper of their own that ends with them.
     func testAnAnimationPlaysFromAHelperOfItsOwn() throws {
         for name in ["gif-animated-3-frames-6x5.gif", "webp-animated-3-frames-12x10.webp"] {
-            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
+            let path = RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path)
             let here = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation, name)
             let expected = Self.play(here, steps: 7)
             let pool = try activate()
@@ -253,7 +253,7 @@ final class DecoderSandboxTests: XCTestCase {
     /// Its helper killed, an animation ends on the frame it shows; nothing else is affected.
     func testAnAnimationWhoseHelperDiesStopsOnItsFrame() throws {
         _ = try activate()
-        let path = RawPath(FileAccessTests.corpus.appendingPathComponent("gif-animated-3-frames-6x5.gif").path)
+        let path = RawPath(ImageSourceTests.corpus.appendingPathComponent("gif-animated-3-frames-6x5.gif").path)
         let frames = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation)
         let player = try XCTUnwrap(frames.source as? HelperAnimationSource).helperPID
         XCTAssertTrue(frames.advance())
