@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import IroCore
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -206,6 +207,45 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(kill(spare, 0), -1, "the spare helper ended (and was reaped)")
         XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("warm.png").path)), "the warm one decodes")
         XCTAssertEqual(pool.helperPIDs, [warm])
+    }
+
+    /// With both helpers lent out, a third request waits, and takes the first one given back:
+    /// no third helper starts, and the waiter is woken (`DecoderPool` keeps its waiters under
+    /// its lock, each on a semaphore of its own).
+    func testARequestWaitsForAHelperGivenBack() throws {
+        let pool = try activate()
+        let first = try pool.acquire()
+        let second = try pool.acquire()
+        let third = Mutex<pid_t?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(LoadError) {
+                let helper = try pool.acquire()
+                third.withLock { $0 = helper.pid }
+                pool.release(helper)
+            } catch {
+                XCTFail("the third request failed: \(error)")
+            }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 0.3), .timedOut, "a third request waits while two helpers are busy")
+        XCTAssertEqual(Set(pool.helperPIDs), [first.pid, second.pid], "no third helper")
+        pool.release(second)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the waiting request was woken")
+        XCTAssertEqual(third.withLock { $0 }, second.pid, "it took the helper given back")
+        pool.release(first)
+        // Many at once: each decode gets a helper in turn, and never more than two run.
+        let decoded = Mutex(0)
+        let png = RawPath(fixtures.quadrants("together.png").path)
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            do throws(LoadError) {
+                if try ImageDecoder.decodeSynchronously(path: png) != nil { decoded.withLock { $0 += 1 } }
+            } catch {
+                XCTFail("a decode among many failed: \(error)")
+            }
+        }
+        XCTAssertEqual(decoded.withLock { $0 }, 6)
+        XCTAssertLessThanOrEqual(pool.helperPIDs.count, DecoderPool.maxHelpers)
     }
 
     /// An animation's frames, steps and delays as `frames` gives them, for `steps` steps.
