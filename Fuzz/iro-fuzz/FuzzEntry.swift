@@ -5,7 +5,7 @@
 // it is a replay tool, `iro-fuzz FILE…`, that runs each file through the very same
 // function and prints what happened, so CI can replay the corpus without libFuzzer.
 //
-// The decoder's front door takes paths (FileCheck → DeclaredSize/readHeader →
+// The decoder's front door takes paths (FileCheck → DeclaredSize/InProcessDecoder.readHeader →
 // GdkPixbufLoader), so each input is written to a file first. What a decoded image
 // then meets in the app is exercised too: the image pyramid, the JPEG reduced decode
 // and an exact rendering of a small region (scaled, rotated, hue-shifted).
@@ -59,7 +59,7 @@ enum FuzzHarness {
         let path = RawPath(name)
         var outcome: [String] = []
         do throws(LoadError) {
-            let header = try ImageDecoder.readHeader(path: path)
+            let header = try InProcessDecoder.readHeader(ImageSource(path: path))
             outcome.append("header \(header.formatName) \(header.width)×\(header.height)")
         } catch {
             outcome.append("header: \(describe(error))")

@@ -580,8 +580,10 @@ final class BadInputCorpusTests: XCTestCase {
         // libpng reports the header once it meets the first IDAT; one row of data is enough.
         let idat = PNGBytes.chunk("IDAT", zlib([UInt8](repeating: 0, count: 64)))
         func header(_ w: UInt32, _ h: UInt32) throws -> ImageDecoder.Header {
-            try ImageDecoder.readHeader(
-                path: file("h\(w)x\(h).png", PNGBytes.signature + PNGBytes.header(width: w, height: h) + idat + PNGBytes.chunk("IEND", [])))
+            try InProcessDecoder.readHeader(
+                ImageSource(
+                    path: file(
+                        "h\(w)x\(h).png", PNGBytes.signature + PNGBytes.header(width: w, height: h) + idat + PNGBytes.chunk("IEND", []))))
         }
         XCTAssertEqual(try header(16000, 16000).width, 16000, "256 MP: allowed")
         XCTAssertEqual(try header(16384, 16384).height, 16384, "2²⁸ pixels exactly: allowed")

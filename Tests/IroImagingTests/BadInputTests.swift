@@ -168,8 +168,8 @@ final class BadInputTests: XCTestCase {
             }, .tooLarge)
         XCTAssertThrowsError(try ImageLimits.check(width: 100_000, height: 100_000))
         XCTAssertThrowsError(
-            try ImageDecoder.readHeader(
-                path: RawPath(fixtures.bytes("b.png", PNGBytes.signature + PNGBytes.header(width: 60_000, height: 2)).path))
+            try InProcessDecoder.readHeader(
+                ImageSource(path: RawPath(fixtures.bytes("b.png", PNGBytes.signature + PNGBytes.header(width: 60_000, height: 2)).path)))
         ) {
             XCTAssertEqual($0 as? LoadError, .tooLarge(width: 60_000, height: 2))
         }

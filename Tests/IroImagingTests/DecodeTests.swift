@@ -97,16 +97,17 @@ final class DecodeTests: XCTestCase {
             .appendingPathComponent("../../Fuzz/corpus/jpeg-progressive-40x24.jpg").standardized
         let bytes = fixtures.data(of: progressive)
         try XCTSkipIf(bytes.isEmpty, "no corpus beside the tests")
-        let markers = try XCTUnwrap(JPEGMarkerScanner.scan(path: RawPath(progressive.path)))
+        let markers = try XCTUnwrap(JPEGMarkerScanner.scan(ImageSource(path: RawPath(progressive.path))))
         XCTAssertTrue(markers.isProgressive)
         XCTAssertTrue(markers.isComplete)
         let baseline = fixtures.image("baseline.jpg", width: 40, height: 24, type: "jpeg") { _, _ in RGBA(0, 0, 255) }
-        XCTAssertFalse(try XCTUnwrap(JPEGMarkerScanner.scan(path: RawPath(baseline.path))).isProgressive)
+        XCTAssertFalse(try XCTUnwrap(JPEGMarkerScanner.scan(ImageSource(path: RawPath(baseline.path)))).isProgressive)
         // The frame header comes before the image data: reading until it is enough to tell.
-        let head = try XCTUnwrap(JPEGMarkerScanner.scan(path: RawPath(baseline.path), while: { !$0.hasFrame }))
+        let head = try XCTUnwrap(JPEGMarkerScanner.scan(ImageSource(path: RawPath(baseline.path)), while: { !$0.hasFrame }))
         XCTAssertTrue(head.hasFrame)
         XCTAssertFalse(head.isProgressive)
-        XCTAssertTrue(try XCTUnwrap(JPEGMarkerScanner.scan(path: RawPath(progressive.path), while: { !$0.hasFrame })).isProgressive)
+        XCTAssertTrue(
+            try XCTUnwrap(JPEGMarkerScanner.scan(ImageSource(path: RawPath(progressive.path)), while: { !$0.hasFrame })).isProgressive)
 
         let image = try decode(progressive)
         XCTAssertEqual([image.width, image.height], [40, 24])
@@ -166,7 +167,9 @@ final class DecodeTests: XCTestCase {
 
     func testHeaderGivesDeclaredSizeWithoutDecoding() throws {
         let url = fixtures.quadrants("h.png", width: 123, height: 45)
-        XCTAssertEqual(try ImageDecoder.readHeader(path: RawPath(url.path)), ImageDecoder.Header(formatName: "png", width: 123, height: 45))
+        XCTAssertEqual(
+            try InProcessDecoder.readHeader(ImageSource(path: RawPath(url.path))),
+            ImageDecoder.Header(formatName: "png", width: 123, height: 45))
     }
 
     func testInstalledFormatsIncludeTheCommonOnes() {

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import IroCore
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -67,15 +68,15 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     func testEveryCorpusFileDecodesInTheHelperAsInProcess() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: FileAccessTests.corpus.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: ImageSourceTests.corpus.path).sorted()
         var expected: [String: String] = [:]
         for name in names {
-            expected[name] = FileAccessTests.outcome(RawPath(FileAccessTests.corpus.appendingPathComponent(name).path), detail: .full)
+            expected[name] = ImageSourceTests.outcome(RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path), detail: .full)
         }
         _ = try activate(ProcessInfo.processInfo.environment["IRO_DECODER_TRAP"] == "1" ? ["IRO_DECODER_TRAP=1"] : [])
         for name in names {
-            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
-            XCTAssertEqual(FileAccessTests.outcome(path, detail: .full), expected[name], name)
+            let path = RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path)
+            XCTAssertEqual(ImageSourceTests.outcome(path, detail: .full), expected[name], name)
         }
     }
 
@@ -208,6 +209,45 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.helperPIDs, [warm])
     }
 
+    /// With both helpers lent out, a third request waits, and takes the first one given back:
+    /// no third helper starts, and the waiter is woken (`DecoderPool` keeps its waiters under
+    /// its lock, each on a semaphore of its own).
+    func testARequestWaitsForAHelperGivenBack() throws {
+        let pool = try activate()
+        let first = try pool.acquire()
+        let second = try pool.acquire()
+        let third = Mutex<pid_t?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(LoadError) {
+                let helper = try pool.acquire()
+                third.withLock { $0 = helper.pid }
+                pool.release(helper)
+            } catch {
+                XCTFail("the third request failed: \(error)")
+            }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 0.3), .timedOut, "a third request waits while two helpers are busy")
+        XCTAssertEqual(Set(pool.helperPIDs), [first.pid, second.pid], "no third helper")
+        pool.release(second)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the waiting request was woken")
+        XCTAssertEqual(third.withLock { $0 }, second.pid, "it took the helper given back")
+        pool.release(first)
+        // Many at once: each decode gets a helper in turn, and never more than two run.
+        let decoded = Mutex(0)
+        let png = RawPath(fixtures.quadrants("together.png").path)
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            do throws(LoadError) {
+                if try ImageDecoder.decodeSynchronously(path: png) != nil { decoded.withLock { $0 += 1 } }
+            } catch {
+                XCTFail("a decode among many failed: \(error)")
+            }
+        }
+        XCTAssertEqual(decoded.withLock { $0 }, 6)
+        XCTAssertLessThanOrEqual(pool.helperPIDs.count, DecoderPool.maxHelpers)
+    }
+
     /// An animation's frames, steps and delays as `frames` gives them, for `steps` steps.
     static func play(_ frames: AnimationFrames, steps: Int) -> [String] {
         var seen: [String] = []
@@ -226,7 +266,7 @@ final class DecoderSandboxTests: XCTestCase {
     /// and delays as decoded in process, from a helper of their own that ends with them.
     func testAnAnimationPlaysFromAHelperOfItsOwn() throws {
         for name in ["gif-animated-3-frames-6x5.gif", "webp-animated-3-frames-12x10.webp"] {
-            let path = RawPath(FileAccessTests.corpus.appendingPathComponent(name).path)
+            let path = RawPath(ImageSourceTests.corpus.appendingPathComponent(name).path)
             let here = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation, name)
             let expected = Self.play(here, steps: 7)
             let pool = try activate()
@@ -253,7 +293,7 @@ final class DecoderSandboxTests: XCTestCase {
     /// Its helper killed, an animation ends on the frame it shows; nothing else is affected.
     func testAnAnimationWhoseHelperDiesStopsOnItsFrame() throws {
         _ = try activate()
-        let path = RawPath(FileAccessTests.corpus.appendingPathComponent("gif-animated-3-frames-6x5.gif").path)
+        let path = RawPath(ImageSourceTests.corpus.appendingPathComponent("gif-animated-3-frames-6x5.gif").path)
         let frames = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path)?.animation)
         let player = try XCTUnwrap(frames.source as? HelperAnimationSource).helperPID
         XCTAssertTrue(frames.advance())

@@ -30,7 +30,7 @@ final class HEIFDecodingTests: XCTestCase {
     }
 
     func assertQuadrants(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
-        let header = try ImageDecoder.readHeader(path: RawPath(url.path))
+        let header = try InProcessDecoder.readHeader(ImageSource(path: RawPath(url.path)))
         XCTAssertEqual([header.width, header.height], [160, 96], file: file, line: line)
         let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path)), file: file, line: line)
         XCTAssertEqual([image.width, image.height], [160, 96], file: file, line: line)

@@ -72,9 +72,9 @@ final class IntegrityCheckTests: XCTestCase {
         let short = fixtures.bytes("short.bmp", header + [UInt8](repeating: 0, count: 100))
         let check = try XCTUnwrap(IntegrityChecks.forFormat("bmp", height: 100))
         XCTAssertEqual(
-            check.problemBeforeDecoding(path: RawPath(short.path), fileSize: 154),
+            check.problemBeforeDecoding(source: ImageSource(path: RawPath(short.path)), fileSize: 154),
             "the BMP data ends early: 154 of at least 30054 bytes")
         let whole = fixtures.bytes("whole.bmp", header + [UInt8](repeating: 0, count: 30_000))
-        XCTAssertNil(check.problemBeforeDecoding(path: RawPath(whole.path), fileSize: 30_054))
+        XCTAssertNil(check.problemBeforeDecoding(source: ImageSource(path: RawPath(whole.path)), fileSize: 30_054))
     }
 }

@@ -40,7 +40,7 @@ final class JPEGDecodingTests: XCTestCase {
         for url in [baseline, progressive, grey] {
             let bytes = fixtures.data(of: url)
             try XCTSkipIf(bytes.isEmpty, "no corpus beside the tests")
-            let header = try ImageDecoder.readHeader(path: RawPath(url.path))
+            let header = try InProcessDecoder.readHeader(ImageSource(path: RawPath(url.path)))
             for reduction in DecodeDetail.reductions {
                 let image = try XCTUnwrap(
                     try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(1 / Double(reduction))))

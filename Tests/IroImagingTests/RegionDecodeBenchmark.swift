@@ -18,7 +18,7 @@ final class RegionDecodeBenchmark: XCTestCase {
         let images = try benchmarkImages("JPEGs to time")
         for image in images {
             let path = RawPath(image)
-            let header = try ImageDecoder.readHeader(path: path)
+            let header = try InProcessDecoder.readHeader(ImageSource(path: path))
             let (width, height) = (Int(1910 * 1.5), Int(1023 * 1.5))
             let centre = PixelRect(x: (header.width - width) / 2, y: (header.height - height) / 2, width: width, height: height)
             func median(_ work: () throws -> Void) rethrows -> Double {

@@ -93,7 +93,8 @@ final class SVGRenderingTests: XCTestCase {
             let whole = try XCTUnwrap(
                 try SVGRendering.region(
                     PixbufLoad(
-                        path: RawPath(url.path), header: ImageDecoder.readHeader(path: RawPath(url.path)),
+                        source: ImageSource(path: RawPath(url.path)),
+                        header: InProcessDecoder.readHeader(ImageSource(path: RawPath(url.path))),
                         fileSize: FileCheck.regularFileSize(at: RawPath(url.path)), progress: nil),
                     covering: PixelRect(x: 0, y: 0, width: 400, height: 200), scale: scale, isCancelled: { false }))
             XCTAssertEqual(whole.rect, PixelRect(x: 0, y: 0, width: Int(400 * scale), height: Int(200 * scale)))

@@ -8,8 +8,8 @@ import IroCore
 /// (0x2C) that follows it.
 public enum GIFFrameDelays {
     /// nil when the file is not a GIF whose blocks can be walked.
-    public static func read(path: RawPath) -> [Int]? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    public static func read(_ source: ImageSource) -> [Int]? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         let reader = Reader(file: file)
         guard let signature = reader.bytes(6), signature.starts(with: Array("GIF".utf8)),
@@ -39,6 +39,9 @@ public enum GIFFrameDelays {
         }
         return delays
     }
+
+    /// The same for the file at `path`.
+    public static func read(path: RawPath) -> [Int]? { read(ImageSource(path: path)) }
 
     /// How long a frame with the file's `hundredths` stays, in milliseconds.
     public static func milliseconds(forHundredths hundredths: Int) -> Int {

@@ -8,8 +8,8 @@ import IroCore
 /// allocating the pixels (XPM, whose loader reads the whole file first). Knowing the
 /// declared size lets Iro say "too large" — the true reason — for a bomb.
 enum DeclaredSize {
-    static func read(path: RawPath) -> (width: Int, height: Int)? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    static func read(_ source: ImageSource) -> (width: Int, height: Int)? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

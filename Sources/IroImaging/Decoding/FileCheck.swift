@@ -7,10 +7,6 @@ public enum FileCheck {
     /// Throws the matching `LoadError` for paths that are not readable regular files;
     /// returns the file's size in bytes otherwise.
     public static func regularFileSize(at path: RawPath) throws(LoadError) -> Int64 {
-        if let size = FileAccess.providedSize(path) { // the helper's bytes: checked by Iro before it sent them
-            if size == 0 { throw .emptyFile }
-            return size
-        }
         var info = stat()
         // stat follows symlinks: a dangling link reports ENOENT, as users expect ("not found").
         let (status, code) = path.withCString { (stat($0, &info), errno) }

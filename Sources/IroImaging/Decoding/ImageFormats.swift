@@ -25,8 +25,8 @@ public enum ImageFormats {
     }()
 
     /// The MIME type GIO guesses from a file's first bytes (magic numbers, not the name).
-    nonisolated public static func sniffedMimeType(path: RawPath) -> String? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    nonisolated public static func sniffedMimeType(of source: ImageSource) -> String? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

@@ -2,17 +2,16 @@ import CGLib
 import GObjectSupport
 import IroCore
 
-/// What gdk-pixbuf's file functions do, done on bytes in memory for the decoder helper,
-/// which opens no files (`FileAccess`).
+/// What gdk-pixbuf's file functions do, done on bytes in memory (`ImageSource.Storage.bytes`)
+/// for the decoder helper, which opens no files.
 enum LoaderProbe {
     /// The format and declared size, as `gdk_pixbuf_get_file_info` finds them: the loader
     /// the first bytes call for (or, failing that, the one `name`'s extension names), fed
     /// until it reports a size.
     static func format(
-        of contents: FileAccess.Contents, named name: RawPath, width: inout Int32, height: inout Int32
+        of contents: ImageBytes, named name: RawPath, width: inout Int32, height: inout Int32
     ) -> OpaquePointer? {
-        let byContent = gdk_pixbuf_loader_new()!
-        if let format = probe(byContent, contents, &width, &height) { return format }
+        if let byContent = gdk_pixbuf_loader_new(), let format = probe(byContent, contents, &width, &height) { return format }
         let suffix = name.pathExtension.lowercased()
         guard !suffix.isEmpty, let formats = gdk_pixbuf_get_formats() else { return nil }
         defer { g_slist_free(formats) }
@@ -38,7 +37,7 @@ enum LoaderProbe {
 
     /// Feeds `loader` (adopted) until it reports a size; its format then.
     private static func probe(
-        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ contents: FileAccess.Contents, _ width: inout Int32, _ height: inout Int32
+        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ contents: ImageBytes, _ width: inout Int32, _ height: inout Int32
     ) -> OpaquePointer? {
         defer { g_object_unref(raw(loader)) }
         let size = ReportedSize(stopping: true)
@@ -46,15 +45,15 @@ enum LoaderProbe {
         var offset = 0
         // Small chunks, as gdk_pixbuf_get_file_info reads: the loader stops at the header
         // instead of decoding what else a large chunk holds.
-        while size.width == nil, offset < contents.count {
-            let count = min(4096, contents.count - offset)
-            do throws(GLibError) {
-                _ = try withGError {
-                    gdk_pixbuf_loader_write(
-                        loader, contents.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, gsize(count), $0)
-                }
-            } catch { break }
-            offset += count
+        contents.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            while size.width == nil, offset < bytes.count {
+                let count = min(4096, bytes.count - offset)
+                do throws(GLibError) {
+                    _ = try withGError { gdk_pixbuf_loader_write(loader, start + offset, gsize(count), $0) }
+                } catch { break }
+                offset += count
+            }
         }
         _ = gdk_pixbuf_loader_close(loader, nil)
         guard let format = gdk_pixbuf_loader_get_format(loader) else { return nil }
@@ -64,11 +63,12 @@ enum LoaderProbe {
     }
 
     /// The whole image, as `gdk_pixbuf_new_from_file` would give it (+1).
-    static func wholeImage(_ contents: FileAccess.Contents, format: String) throws(GLibError) -> OpaquePointer? {
-        let loader = try withGError { gdk_pixbuf_loader_new_with_type(format, $0) }!
+    static func wholeImage(_ contents: ImageBytes, format: String) throws(GLibError) -> OpaquePointer? {
+        guard let loader = try withGError({ gdk_pixbuf_loader_new_with_type(format, $0) }) else { return nil }
         defer { g_object_unref(raw(loader)) }
-        _ = try withGError {
-            gdk_pixbuf_loader_write(loader, contents.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), gsize(contents.count), $0)
+        try contents.withUnsafeBytes { bytes throws(GLibError) in
+            guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            _ = try withGError { gdk_pixbuf_loader_write(loader, start, gsize(bytes.count), $0) }
         }
         _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }

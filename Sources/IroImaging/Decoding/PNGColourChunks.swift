@@ -11,8 +11,8 @@ import IroCore
 enum PNGColourChunks {
     /// The profile the chunks before the image data describe; nil for sRGB, an iCCP chunk
     /// (the loader hands that profile over), or chunks that cannot be right.
-    static func profile(of path: RawPath) -> [UInt8]? {
-        guard let chunks = read(path) else { return nil }
+    static func profile(of source: ImageSource) -> [UInt8]? {
+        guard let chunks = read(source) else { return nil }
         return profile(gamma: chunks.gamma, chromaticities: chunks.chromaticities)
     }
 
@@ -23,8 +23,8 @@ enum PNGColourChunks {
     }
 
     /// The colour chunks before IDAT; nil when there is an sRGB or iCCP chunk, or no PNG.
-    static func read(_ path: RawPath) -> Chunks? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    static func read(_ source: ImageSource) -> Chunks? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var signature = [UInt8](repeating: 0, count: 8)
         guard fread(&signature, 1, 8, file) == 8, signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }

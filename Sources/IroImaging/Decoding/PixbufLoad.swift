@@ -8,15 +8,16 @@ import IroCore
 struct PixbufLoad {
     static let chunkSize = 256 * 1024
 
-    let path: RawPath
+    /// What is decoded.
+    let source: ImageSource
     let header: ImageDecoder.Header
     let fileSize: Int64
     let progress: LoadProgress?
     /// Made once, from the format; it follows this load's chunks and loader.
     let integrity: (any IntegrityCheck)?
 
-    init(path: RawPath, header: ImageDecoder.Header, fileSize: Int64, progress: LoadProgress?) {
-        self.path = path
+    init(source: ImageSource, header: ImageDecoder.Header, fileSize: Int64, progress: LoadProgress?) {
+        self.source = source
         self.header = header
         self.fileSize = fileSize
         self.progress = progress
@@ -35,7 +36,7 @@ struct PixbufLoad {
     )
         throws(LoadError) -> DecodedImage?
     {
-        let (opened, code) = FileAccess.open(path)
+        let (opened, code) = source.open()
         guard let file = opened else {
             throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
         }
@@ -98,7 +99,7 @@ struct PixbufLoad {
             return nil
         }
         g_object_ref(raw(animation))
-        let delays = header.formatName == "gif" ? GIFFrameDelays.read(path: path) : nil
+        let delays = header.formatName == "gif" ? GIFFrameDelays.read(source) : nil
         return AnimationFrames(adopting: animation, formatName: header.formatName, fileDelays: delays)
     }
 
@@ -106,14 +107,14 @@ struct PixbufLoad {
     /// checked over the whole file first (a fresh check: this may follow a failed load).
     func wholeFile() throws(LoadError) -> DecodedImage {
         if let check = IntegrityChecks.forFormat(header.formatName, height: header.height) {
-            try Self.feedWholeFile(path, to: check)
+            try Self.feedWholeFile(source, to: check)
             if let problem = check.problemAfterDecoding() { throw .damaged(detail: problem) }
         }
         let loaded: OpaquePointer?
         do {
-            if let contents = FileAccess.contents(of: path) {
-                loaded = try LoaderProbe.wholeImage(contents, format: header.formatName)
-            } else {
+            switch source.storage {
+            case .bytes(let bytes): loaded = try LoaderProbe.wholeImage(bytes, format: header.formatName)
+            case .file(let path):
                 loaded = try path.withCString { name throws(GLibError) in try withGError { gdk_pixbuf_new_from_file(name, $0) } }
             }
         } catch {
@@ -131,7 +132,7 @@ struct PixbufLoad {
     func upright(_ pixbuf: OpaquePointer, reduced: Bool, profile: [UInt8]? = nil) throws(LoadError) -> DecodedImage? {
         try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
         if let profile = profile ?? ColourProfile.attached(to: pixbuf)
-            ?? (header.formatName == "png" ? PNGColourChunks.profile(of: path) : nil)
+            ?? (header.formatName == "png" ? PNGColourChunks.profile(of: source) : nil)
         {
             ColourProfile.convertToSRGB(pixbuf, profile: profile)
         }
@@ -155,9 +156,9 @@ struct PixbufLoad {
         }
     }
 
-    /// Reads the file at `path` through `check` without a loader.
-    static func feedWholeFile(_ path: RawPath, to check: any IntegrityCheck) throws(LoadError) {
-        guard let file = FileAccess.open(path).file else { throw .unreadable(detail: String(cString: strerror(errno))) }
+    /// Reads all of `source` through `check` without a loader.
+    static func feedWholeFile(_ source: ImageSource, to check: any IntegrityCheck) throws(LoadError) {
+        guard let file = source.open().file else { throw .unreadable(detail: String(cString: strerror(errno))) }
         defer { fclose(file) }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         while true {

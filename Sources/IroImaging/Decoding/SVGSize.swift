@@ -7,16 +7,16 @@ import IroCore
 /// pixel — as librsvg does for `width="0"`, a tiny size or an empty viewBox. Here the SVG
 /// loader's own `size-prepared` signal reports the size, and the drawing is made at 1 × 1.
 enum SVGSize {
-    /// Whether the first bytes of `path` say SVG (plain or gzip-compressed).
-    static func isSVG(path: RawPath) -> Bool {
-        guard let mime = ImageFormats.sniffedMimeType(path: path) else { return false }
+    /// Whether the first bytes of `source` say SVG (plain or gzip-compressed).
+    static func isSVG(_ source: ImageSource) -> Bool {
+        guard let mime = ImageFormats.sniffedMimeType(of: source) else { return false }
         return mime == "image/svg+xml" || mime == "image/svg+xml-compressed"
     }
 
     /// What librsvg makes of the SVG's size (0 for a side below a pixel); nil when the
     /// document cannot be read at all.
-    static func read(path: RawPath) -> (width: Int, height: Int)? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    static func read(_ source: ImageSource) -> (width: Int, height: Int)? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         let made: UnsafeMutablePointer<GdkPixbufLoader>?
         do throws(GLibError) { made = try withGError { gdk_pixbuf_loader_new_with_type("svg", $0) } } catch {
@@ -37,14 +37,14 @@ enum SVGSize {
                     try withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress, gsize(count), $0) }
                 }
             } catch {
-                Log.debug("librsvg could not read \(path.displayString): \(error.message)")
+                Log.debug("librsvg could not read \(source.displayName): \(error.message)")
                 readable = false
             }
         }
         var closed = true
         do throws(GLibError) { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) } } catch {
             // The size may be known even when drawing the document failed.
-            Log.debug("closing the SVG loader for \(path.displayString): \(error.message)")
+            Log.debug("closing the SVG loader for \(source.displayName): \(error.message)")
             closed = false
         }
         guard readable, closed || size.width != nil, let width = size.width, let height = size.height else { return nil }

@@ -14,8 +14,8 @@ enum WebPDecoding {
     /// The format and size from the file's first bytes, read by libwebp (nil when it is not
     /// a WebP file). gdk-pixbuf's WebP loader is not asked: probing an animation cut short,
     /// it emits GLib criticals.
-    static func header(path: RawPath) throws(LoadError) -> ImageDecoder.Header? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }

@@ -6,7 +6,7 @@ extension PixbufLoad {
     /// in chunks, cancellable between them (nil), fed to the format's integrity check,
     /// which judges it before any pixel is decoded. Progress runs to `progressShare`.
     func readWholeFile(progressShare: Double, isCancelled: () -> Bool) throws(LoadError) -> [UInt8]? {
-        let (opened, code) = FileAccess.open(path)
+        let (opened, code) = source.open()
         guard let file = opened else {
             throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code)))
         }

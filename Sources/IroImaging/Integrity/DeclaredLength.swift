@@ -12,8 +12,8 @@ final class DeclaredLength: IntegrityCheck {
 
     init(format: String) { self.format = format }
 
-    func problemBeforeDecoding(path: RawPath, fileSize: Int64) -> String? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    func problemBeforeDecoding(source: ImageSource, fileSize: Int64) -> String? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 1024)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 1024, file) }

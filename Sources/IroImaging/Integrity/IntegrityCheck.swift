@@ -12,7 +12,7 @@ import IroCore
 /// its loader reads in full.
 protocol IntegrityCheck: AnyObject {
     /// Before any pixel is decoded: what is missing, judged from the file's head and size.
-    func problemBeforeDecoding(path: RawPath, fileSize: Int64) -> String?
+    func problemBeforeDecoding(source: ImageSource, fileSize: Int64) -> String?
     /// Follows the loader while it decodes (which rows it wrote, say).
     func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>)
     /// Every chunk of the file, in order, as the loader gets it.
@@ -22,7 +22,7 @@ protocol IntegrityCheck: AnyObject {
 }
 
 extension IntegrityCheck {
-    func problemBeforeDecoding(path: RawPath, fileSize: Int64) -> String? { nil }
+    func problemBeforeDecoding(source: ImageSource, fileSize: Int64) -> String? { nil }
     func follow(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) {}
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {}
     func problemAfterDecoding() -> String? { nil }

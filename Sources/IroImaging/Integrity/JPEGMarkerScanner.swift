@@ -95,10 +95,10 @@ struct JPEGMarkerScanner {
 }
 
 extension JPEGMarkerScanner {
-    /// The markers of the file at `path`, read while `more` says so (by default to its
-    /// end); nil if it cannot be read.
-    static func scan(path: RawPath, while more: (JPEGMarkerScanner) -> Bool = { _ in true }) -> JPEGMarkerScanner? {
-        guard let file = FileAccess.open(path).file else { return nil }
+    /// The markers of `source`, read while `more` says so (by default to its end); nil if
+    /// it cannot be read.
+    static func scan(_ source: ImageSource, while more: (JPEGMarkerScanner) -> Bool = { _ in true }) -> JPEGMarkerScanner? {
+        guard let file = source.open().file else { return nil }
         defer { fclose(file) }
         var scanner = JPEGMarkerScanner()
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)

@@ -43,19 +43,35 @@ public final class DecoderPool: Sendable {
 
     private let executable: String
     private let environment: [String]
-    // The helpers, guarded by `lock`; `condition` wakes a request waiting for one.
-    nonisolated(unsafe) private var condition = pthread_cond_t()
-    nonisolated(unsafe) private var lock = pthread_mutex_t()
 
-    /// Whether helpers start inside bubblewrap: where it is installed, until it fails to
-    /// start one (no user namespaces, say). Guarded by `lock`.
-    nonisolated(unsafe) private var wraps = access(bubblewrap, X_OK) == 0 && getenv("IRO_DECODER_BWRAP").map { String(cString: $0) } != "0"
+    /// What the pool's threads share, all behind one lock (`state`).
+    private struct State {
+        /// Idle helpers, the one used last at the end, with when each became idle.
+        var idleHelpers: [(helper: DecoderHelper, since: Double)] = []
+        /// Helpers lent out (or being started) for a request.
+        var runningCount = 0
+        /// The pids of the helpers working on a request now.
+        var busyPIDs: [pid_t] = []
+        /// Whether a main-loop timeout is set to let spare helpers go.
+        var trimScheduled = false
+        /// Whether helpers start inside bubblewrap: where it is installed, until it fails to
+        /// start one (no user namespaces, say).
+        var wraps: Bool
+        /// Requests waiting for a helper, first come first: each sleeps on its own semaphore,
+        /// outside the lock, until `release` takes it off this list and signals it. (What a
+        /// condition variable did: a `Mutex` has none. The semaphore counts, so a signal
+        /// given before its waiter sleeps is not lost.)
+        var waiters: [DispatchSemaphore] = []
+    }
+
+    private let state: Mutex<State>
+
     static let bubblewrap = "/usr/bin/bwrap"
 
     /// How a helper is started: in bubblewrap (no network, a read-only file system of
     /// libraries, fonts and the helper itself), or directly.
-    private func command() -> [String] {
-        guard wraps else { return [executable] }
+    private func command(wrapped: Bool) -> [String] {
+        guard wrapped else { return [executable] }
         let folder = RawPath(executable).deletingLastComponent.displayString
         var arguments = [
             // No PID namespace: its init would outlive a helper killed for hanging. Signals to
@@ -77,69 +93,91 @@ public final class DecoderPool: Sendable {
         // Swift's crash backtracer would start a program to write its report, which the
         // sandbox forbids: a crash would end as a forbidden system call instead of saying what it was.
         self.environment = ["SWIFT_BACKTRACE=enable=no"] + environment
-        pthread_mutex_init(&lock, nil)
-        pthread_cond_init(&condition, nil)
+        let wraps = access(Self.bubblewrap, X_OK) == 0 && getenv("IRO_DECODER_BWRAP").map { String(cString: $0) } != "0"
+        state = Mutex(State(wraps: wraps))
     }
-
-    /// Idle helpers, the one used last at the end, with when each became idle.
-    nonisolated(unsafe) private var idleHelpers: [(helper: DecoderHelper, since: Double)] = []
-    nonisolated(unsafe) private var runningCount = 0
 
     /// An idle helper beside the one kept warm (started for decodes that came together) is
     /// let go after this long unused: each holds about 10 MB.
     nonisolated(unsafe) static var spareIdleSeconds: UInt32 = 10
-    /// Whether a main-loop timeout is set to let spare helpers go. Guarded by `lock`.
-    nonisolated(unsafe) private var trimScheduled = false
+
+    /// What `acquire` found under the lock.
+    private enum Turn {
+        case idle(DecoderHelper)
+        /// A place among the running helpers is taken: start one, outside the lock.
+        case start(wrapped: Bool)
+        case wait(DispatchSemaphore)
+    }
 
     /// A helper for one request: an idle one, a new one while fewer than `maxHelpers` run,
     /// else the next to be free.
     func acquire() throws(LoadError) -> DecoderHelper {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        guard !executable.isEmpty else { throw .decoderStopped(detail: tr("iro-decoder is not installed beside iro")) }
         while true {
-            if let (helper, _) = idleHelpers.popLast() {
-                runningCount += 1
-                busyPIDs.append(helper.pid)
-                return helper
+            let turn = state.withLock { state -> Turn in
+                if let (helper, _) = state.idleHelpers.popLast() {
+                    state.runningCount += 1
+                    state.busyPIDs.append(helper.pid)
+                    return .idle(helper)
+                }
+                if state.runningCount < Self.maxHelpers {
+                    state.runningCount += 1
+                    return .start(wrapped: state.wraps)
+                }
+                let semaphore = DispatchSemaphore(value: 0)
+                state.waiters.append(semaphore)
+                return .wait(semaphore)
             }
-            if runningCount < Self.maxHelpers {
-                guard !executable.isEmpty else { throw .decoderStopped(detail: tr("iro-decoder is not installed beside iro")) }
-                guard let helper = DecoderHelper.start(command(), environment: environment) else {
+            switch turn {
+            case .idle(let helper): return helper
+            case .wait(let semaphore): semaphore.wait() // a helper came back (or one stopped): look again
+            case .start(let wrapped):
+                // Started outside the lock: a helper takes milliseconds to spawn, and other
+                // requests may meanwhile take or give back an idle one.
+                guard let helper = DecoderHelper.start(command(wrapped: wrapped), environment: environment) else {
+                    giveBackPlace()
                     throw .decoderStopped(detail: tr("the decoder %s could not be started", executable))
                 }
-                runningCount += 1
-                busyPIDs.append(helper.pid)
+                state.withLock { $0.busyPIDs.append(helper.pid) }
                 return helper
             }
-            pthread_cond_wait(&condition, &lock)
         }
+    }
+
+    /// Frees the place `acquire` took for a helper it could not start, waking a waiter.
+    private func giveBackPlace() {
+        let waiter = state.withLock { state -> DispatchSemaphore? in
+            state.runningCount -= 1
+            return state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+        }
+        waiter?.signal()
     }
 
     /// Starts a helper to keep warm when none runs (Iro shown without a file: the first one
     /// opened then need not wait for a helper to start). Returns at once.
     public func warmUp() {
-        pthread_mutex_lock(&lock)
-        let none = idleHelpers.isEmpty && runningCount == 0 && !executable.isEmpty
-        pthread_mutex_unlock(&lock)
+        let none = state.withLock { $0.idleHelpers.isEmpty && $0.runningCount == 0 } && !executable.isEmpty
         guard none else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
-            guard let helper = try? acquire() else { return }
-            release(helper)
+            do throws(LoadError) { release(try acquire()) } catch {
+                Log.warning("no decoder could be started ahead of the first file: \(error.reason)")
+            }
         }
     }
 
     /// Gives a helper back (a broken one is dropped: the next request starts another).
     func release(_ helper: DecoderHelper) {
-        pthread_mutex_lock(&lock)
-        runningCount -= 1
-        busyPIDs.removeAll { $0 == helper.pid }
-        if !helper.isBroken, !helper.isDedicated, idleHelpers.count < Self.maxHelpers {
-            idleHelpers.append((helper, DecoderHelper.now()))
+        let (scheduling, waiter) = state.withLock { state -> (Bool, DispatchSemaphore?) in
+            state.runningCount -= 1
+            state.busyPIDs.removeAll { $0 == helper.pid }
+            if !helper.isBroken, !helper.isDedicated, state.idleHelpers.count < Self.maxHelpers {
+                state.idleHelpers.append((helper, DecoderHelper.now()))
+            }
+            let scheduling = state.idleHelpers.count > 1 && !state.trimScheduled
+            if scheduling { state.trimScheduled = true }
+            return (scheduling, state.waiters.isEmpty ? nil : state.waiters.removeFirst())
         }
-        let scheduling = idleHelpers.count > 1 && !trimScheduled
-        if scheduling { trimScheduled = true }
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&lock)
+        waiter?.signal()
         if scheduling {
             // On the main loop, which Iro always runs (a test pumps it); the source holds the pool.
             g_timeout_add_seconds_full(
@@ -154,24 +192,28 @@ public final class DecoderPool: Sendable {
     /// Lets idle helpers other than the one used last go once they were unused for
     /// `spareIdleSeconds`; whether to look again later.
     private func letSparesGo() -> Bool {
-        pthread_mutex_lock(&lock)
         let now = DecoderHelper.now()
         var going: [DecoderHelper] = []
-        for index in idleHelpers.indices.dropLast().reversed() where now - idleHelpers[index].since >= Double(Self.spareIdleSeconds) - 0.01
-        {
-            going.append(idleHelpers.remove(at: index).helper)
+        let again = state.withLock { state -> Bool in
+            for index in state.idleHelpers.indices.dropLast().reversed()
+            where now - state.idleHelpers[index].since >= Double(Self.spareIdleSeconds) - 0.01 {
+                going.append(state.idleHelpers.remove(at: index).helper)
+            }
+            state.trimScheduled = state.idleHelpers.count > 1
+            return state.trimScheduled
         }
-        let again = idleHelpers.count > 1
-        trimScheduled = again
-        pthread_mutex_unlock(&lock)
-        going.removeAll() // each closes its socket, and its helper ends
+        going.removeAll() // outside the lock: each closes its socket, and its helper ends
         return again
     }
 
     /// Sends a test build's helper a request it must die of, or hang on (BEHAVIOUR F5's
     /// tests); how it ended.
     func askForbidden(_ what: UInt8) -> LoadError? {
-        guard let helper = try? acquire() else { return .decoderStopped(detail: "no helper") }
+        let helper: DecoderHelper
+        do throws(LoadError) { helper = try acquire() } catch {
+            Log.warning("no decoder to send a test request to: \(error.reason)")
+            return .decoderStopped(detail: "no helper")
+        }
         defer { release(helper) }
         do throws(LoadError) {
             let (reply, _) = try helper.ask({ .forbidden(id: $0, what: what) }, file: -1, progress: nil, isCancelled: { false })
@@ -181,19 +223,10 @@ public final class DecoderPool: Sendable {
     }
 
     /// The pids of the helpers working on a request now.
-    var busyHelperPIDs: [pid_t] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return busyPIDs
-    }
+    var busyHelperPIDs: [pid_t] { state.withLock { $0.busyPIDs } }
 
     /// The pids of the helpers (tests find them to kill).
-    public var helperPIDs: [pid_t] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return idleHelpers.map(\.helper.pid) + busyPIDs
-    }
-    nonisolated(unsafe) private var busyPIDs: [pid_t] = []
+    public var helperPIDs: [pid_t] { state.withLock { $0.idleHelpers.map(\.helper.pid) + $0.busyPIDs } }
 
     private func run<T>(
         _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
@@ -222,9 +255,7 @@ public final class DecoderPool: Sendable {
             guard helper.wrapperFailed else { throw error }
             // bubblewrap could not start it here: helpers start without it from now on.
             Log.warning("the decoder could not start in bubblewrap (\(error.reason)); it runs with its own confinement only")
-            pthread_mutex_lock(&lock)
-            wraps = false
-            pthread_mutex_unlock(&lock)
+            state.withLock { $0.wraps = false }
             return try run(path, request: make, progress: progress, isCancelled: isCancelled, adopt: adopt)
         }
         defer { if pixels >= 0 { close(pixels) } }

@@ -4,10 +4,11 @@ import GObjectSupport
 import Glibc
 import IroCore
 
-/// The decoder helper's side (BEHAVIOUR F5; the `iro-decoder` executable): confines itself,
-/// then answers requests on its socket one at a time. Each request's file comes as a
-/// descriptor; its bytes are read into memory and decoded by the same code Iro used in
-/// process (`FileAccess`); the pixels go back in a sealed memfd.
+/// The decoder helper's side (BEHAVIOUR F5): runs only in the `iro-decoder` process, never
+/// in Iro. Confines itself, then answers requests on its socket one at a time. Each
+/// request's file comes as a descriptor; its bytes are read into memory (`ImageBytes`) and
+/// decoded from there by `InProcessDecoder` (an `ImageSource` of bytes, named as Iro named
+/// the file); the pixels go back in a sealed memfd attached to the answer.
 public enum DecoderService {
     /// The socket Iro gives the helper, as its descriptor 3.
     public static let socket: Int32 = 3
@@ -100,8 +101,8 @@ public enum DecoderService {
                 send(.failure(id: request.id, .unreadable(detail: "test requests are for test builds (\(what))")))
             #endif
         case .decode(let id, let name, let detail):
-            withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
-                let header = try ImageDecoder.readHeader(path: path)
+            withFile(descriptor, id: id, name: name) { (source, watch) throws(LoadError) -> Answer in
+                let header = try InProcessDecoder.readHeader(source)
                 // What the decode will hold at once: the pixels, and their copy for Iro.
                 let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
                 let needed = Double(header.width) * Double(header.height) * scale * scale * 4 * 2
@@ -111,76 +112,87 @@ public enum DecoderService {
                 animationAllowance = allowed
                 let progress = LoadProgress()
                 watch.progress = progress
-                let image = try ImageDecoder.decodeInProcess(
-                    path: path, header: header, detail: detail, progress: progress, isCancelled: watch.isCancelled)
-                guard let image else { return .nothing(id: id) }
+                let image = try InProcessDecoder.decode(
+                    source, header: header, detail: detail, progress: progress, isCancelled: watch.isCancelled)
+                guard let image else { return Answer(.nothing(id: id)) }
                 if let frames = image.animation {
                     animation = frames // this helper now serves only it
-                    let pixels = try pixels(of: image.pixbuf, formatName: image.formatName) { $0.damage = image.damage }
-                    return .frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay)
+                    let sealed = try pixels(of: image.pixbuf, formatName: image.formatName) { $0.damage = image.damage }
+                    return Answer(
+                        .frame(id: id, sealed.description, frameCount: frames.frameCount, delay: frames.delay), pixels: sealed.memfd)
                 }
-                let pixels = try pixels(of: image.pixbuf, formatName: image.formatName) { pixels in
+                let sealed = try pixels(of: image.pixbuf, formatName: image.formatName) { pixels in
                     pixels.imageWidth = image.imageWidth
                     pixels.imageHeight = image.imageHeight
                     pixels.damage = image.damage
                 }
-                return .image(id: id, pixels)
+                return Answer(.image(id: id, sealed.description), pixels: sealed.memfd)
             }
         case .metadata(let id, let name):
-            withFile(descriptor, id: id, name: name) { (path, _) throws(LoadError) -> DecoderReply in
-                guard let contents = FileAccess.contents(of: path) else { throw .unreadable(detail: trNoop("the decoder lost the file")) }
-                allowMemory(allowance(imagePixels: 0, outputBytes: Double(contents.count) * 4))
-                let read = PropertiesReader.photo(inMemory: UnsafeRawBufferPointer(contents.bytes))
+            withFile(descriptor, id: id, name: name) { (source, _) throws(LoadError) -> Answer in
+                guard let bytes = source.bytes else { throw .unreadable(detail: trNoop("the decoder lost the file")) }
+                allowMemory(allowance(imagePixels: 0, outputBytes: Double(bytes.count) * 4))
+                let read = bytes.withUnsafeBytes { PropertiesReader.photo(inMemory: $0) }
                 guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? trNoop("unreadable metadata")) }
-                return .metadata(id: id, photo)
+                return Answer(.metadata(id: id, photo))
             }
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: trNoop("no animation is open")))) }
             _ = iro_sandbox_allow_cpu_seconds(60)
             allowMemory(animationAllowance)
             guard frames.advance() else { return send(.nothing(id: id)) }
-            var reply = DecoderReply.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes))
+            var answer = Answer(.failure(id: id, .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes)))
             // Copied once, from the decoder's own frame into the memfd sent.
             _ = frames.withCurrentFrame { frame in
                 do throws(LoadError) {
-                    let pixels = try pixels(of: frame, formatName: frames.formatName) { _ in }
-                    reply = .frame(id: id, pixels, frameCount: frames.frameCount, delay: frames.delay)
+                    let sealed = try pixels(of: frame, formatName: frames.formatName) { _ in }
+                    answer = Answer(
+                        .frame(id: id, sealed.description, frameCount: frames.frameCount, delay: frames.delay), pixels: sealed.memfd)
                 } catch {
-                    reply = .failure(id: id, error)
+                    answer = Answer(.failure(id: id, error))
                 }
             }
-            send(reply)
+            send(answer)
         case .region(let id, let name, let rect, let detail):
-            withFile(descriptor, id: id, name: name) { (path, watch) throws(LoadError) -> DecoderReply in
-                let region = try ImageDecoder.decodeRegionInProcess(
-                    path: path, covering: rect, detail: detail, isCancelled: watch.isCancelled)
-                guard let region else { return .nothing(id: id) }
-                return .image(
-                    id: id, try pixels(of: region.pixbuf, formatName: "") { $0.region = (region.rect, region.scale, region.maxScale) })
+            withFile(descriptor, id: id, name: name) { (source, watch) throws(LoadError) -> Answer in
+                let region = try InProcessDecoder.decodeRegion(source, covering: rect, detail: detail, isCancelled: watch.isCancelled)
+                guard let region else { return Answer(.nothing(id: id)) }
+                let sealed = try pixels(of: region.pixbuf, formatName: "") { $0.region = (region.rect, region.scale, region.maxScale) }
+                return Answer(.image(id: id, sealed.description), pixels: sealed.memfd)
             }
         }
     }
 
-    /// Reads the request's file, decodes it with `work` and sends the answer.
+    /// Reads the request's file into memory, decodes it with `work` and sends the answer.
     private static func withFile(
-        _ descriptor: Int32, id: UInt32, name: [UInt8], _ work: (RawPath, Watch) throws(LoadError) -> DecoderReply
+        _ descriptor: Int32, id: UInt32, name: [UInt8], _ work: (ImageSource, Watch) throws(LoadError) -> Answer
     ) {
-        guard descriptor >= 0, let contents = FileAccess.Contents(reading: descriptor, limit: Int(Int32.max)) else {
-            return send(.failure(id: id, .unreadable(detail: trNoop("the decoder got no readable file"))))
+        guard descriptor >= 0, let bytes = ImageBytes(reading: descriptor, limit: Int(Int32.max)) else {
+            return send(Answer(.failure(id: id, .unreadable(detail: trNoop("the decoder got no readable file")))))
         }
-        // A name of its own, under which the decoders find the bytes; only the file's own
-        // name from Iro's path (its extension names some formats).
+        // Only the file's own name from Iro's path (its extension names some formats).
         let last = name.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? []
-        let path = RawPath("/iro-decoder/\(id)").appending(RawPath(bytes: last.isEmpty ? Array("file".utf8) : last))
-        FileAccess.provide(contents, as: path)
-        defer { FileAccess.withdraw(path) }
+        let source = ImageSource(bytes: bytes, name: RawPath(bytes: last.isEmpty ? Array("file".utf8) : last))
         _ = iro_sandbox_allow_cpu_seconds(60)
         let watch = Watch(id: id)
-        let answer: DecoderReply
-        do throws(LoadError) { answer = try work(path, watch) } catch {
-            answer = .failure(id: id, error)
+        var answer: Answer
+        do throws(LoadError) { answer = try work(source, watch) } catch {
+            answer = Answer(.failure(id: id, error))
         }
-        send(watch.cancelled ? .nothing(id: id) : answer)
+        if watch.cancelled { answer = Answer(.nothing(id: id), pixels: answer.pixels) } // its pixels are closed unsent
+        send(answer)
+    }
+
+    /// One reply to send, with the sealed memfd of its pixels (-1: none) that goes with it.
+    /// `send` attaches the memfd to an image or frame reply, and closes it either way.
+    private struct Answer {
+        let reply: DecoderReply
+        let pixels: Int32
+
+        init(_ reply: DecoderReply, pixels: Int32 = -1) {
+            self.reply = reply
+            self.pixels = pixels
+        }
     }
 
     /// Between chunks of a decode: reports progress, and notices a cancel.
@@ -217,7 +229,12 @@ public enum DecoderService {
                 }
                 if descriptor >= 0 { close(descriptor) }
                 if count <= 0 { exit(0) } // Iro went away
-                if case .cancel(let which)? = try? DecoderRequest(bytes: Array(bytes[0..<count])), which == id { cancelled = true }
+                do throws(WireReader.Malformed) {
+                    if case .cancel(let which) = try DecoderRequest(bytes: Array(bytes[0..<count])), which == id { cancelled = true }
+                } catch {
+                    // Iro sends only cancels while a request runs: anything else is dropped, and said.
+                    Log.warning("the decoder dropped a malformed message during request \(id): \(error.what)")
+                }
             }
             return cancelled
         }
@@ -250,11 +267,11 @@ public enum DecoderService {
         _ = iro_sandbox_set_soft_address_space(bytes.map { UInt64(max(0, $0)) } ?? cap)
     }
 
-    /// The pixels of `pixbuf` in a sealed memfd (attached to the next reply sent), and their
+    /// The pixels of `pixbuf` in a sealed memfd (the caller's to send or close), and their
     /// description.
     private static func pixels(
         of pixbuf: OpaquePointer, formatName: String, _ describe: (inout DecodedPixels) -> Void
-    ) throws(LoadError) -> DecodedPixels {
+    ) throws(LoadError) -> (description: DecodedPixels, memfd: Int32) {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, Int(gdk_pixbuf_get_n_channels(pixbuf)) == (hasAlpha ? 4 : 3) else {
@@ -282,26 +299,24 @@ public enum DecoderService {
             close(memfd)
             throw .unreadable(detail: trNoop("the decoder could not seal its pixels"))
         }
-        pendingDescriptor = memfd
-        return pixels
+        return (pixels, memfd)
     }
 
-    /// The memfd to attach to the next image reply (closed once sent). The helper serves one
-    /// request at a time on one thread.
-    nonisolated(unsafe) private static var pendingDescriptor: Int32 = -1
     /// The address-space cap (`confine`), in MB.
     nonisolated(unsafe) static var memoryCapMegabytes = 0
 
-    static func send(_ reply: DecoderReply) {
-        let bytes = reply.bytes
+    /// Sends `reply` with no descriptor (progress, failures, nothing).
+    static func send(_ reply: DecoderReply) { send(Answer(reply)) }
+
+    /// Sends the answer, its memfd attached when it is an image or a frame; the memfd is
+    /// closed either way.
+    private static func send(_ answer: Answer) {
         var descriptor: Int32 = -1
-        switch reply {
-        case .image, .frame: descriptor = pendingDescriptor
-        default: break
+        switch answer.reply {
+        case .image, .frame: descriptor = answer.pixels
+        default: if answer.pixels >= 0 { close(answer.pixels) }
         }
-        if case .progress = reply {} else if pendingDescriptor >= 0, descriptor < 0 { close(pendingDescriptor) }
-        if case .progress = reply {} else { pendingDescriptor = -1 }
-        let failed = bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }
+        let failed = answer.reply.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }
         if descriptor >= 0 { close(descriptor) }
         if failed != 0 { exit(0) } // Iro is gone
     }

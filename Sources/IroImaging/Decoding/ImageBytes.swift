@@ -1,0 +1,51 @@
+import Glibc
+
+/// A whole file's bytes in memory, as the decoder helper holds a request's file (BEHAVIOUR
+/// F5): it reads them from the descriptor Iro sent and never opens a file itself. Shared,
+/// never written after it is made.
+public final class ImageBytes: @unchecked Sendable {
+    private let memory: UnsafeMutableRawBufferPointer
+
+    /// Reads all of `descriptor` from its start (at most `limit` bytes); nil when it is not a
+    /// regular file with content, is larger than `limit`, or cannot be read.
+    public init?(reading descriptor: Int32, limit: Int) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit,
+            let start = malloc(Int(info.st_size))
+        else { return nil }
+        let size = Int(info.st_size)
+        var done = 0
+        while done < size {
+            let count = pread(descriptor, start + done, size - done, off_t(done))
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break } // the file shrank: what is there is what is read
+            done += count
+        }
+        memory = UnsafeMutableRawBufferPointer(start: start, count: done)
+    }
+
+    /// A copy of `bytes` (tests; bytes made in memory).
+    public init(_ bytes: [UInt8]) {
+        let start = malloc(max(1, bytes.count))
+        if let start { bytes.withUnsafeBytes { if let from = $0.baseAddress { memcpy(start, from, $0.count) } } }
+        memory = UnsafeMutableRawBufferPointer(start: start, count: start == nil ? 0 : bytes.count)
+    }
+
+    deinit { free(memory.baseAddress) }
+
+    public var count: Int { memory.count }
+
+    /// The bytes, for the length of `body`.
+    public func withUnsafeBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        try body(UnsafeRawBufferPointer(memory))
+    }
+
+    /// A stream reading the bytes ("r": fmemopen never writes them), and errno when none.
+    func openStream() -> (file: UnsafeMutablePointer<FILE>?, error: Int32) {
+        guard let start = memory.baseAddress, count > 0 else { return (nil, ENODATA) }
+        let stream = fmemopen(start, count, "r")
+        return (stream, stream == nil ? errno : 0)
+    }
+}
