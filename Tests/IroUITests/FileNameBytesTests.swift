@@ -68,7 +68,9 @@ final class FileNameBytesTests: XCTestCase {
             var value = GValue()
             g_value_init(&value, gdk_file_list_get_type())
             g_value_take_boxed(&value, list.map { UnsafeRawPointer($0) })
-            XCTAssertEqual(iro_emit_drop(raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10), 1)
+            XCTAssertEqual(
+                iro_emit_drop(
+                    raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10), 1)
             g_value_unset(&value)
             GtkTestEnvironment.pump(timeout: 5) { window.views.allSatisfy { !$0.model.isLoading } }
             XCTAssertEqual(TabTests.titles(window), ["a.png", Self.title])

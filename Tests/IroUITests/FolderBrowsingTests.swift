@@ -202,7 +202,8 @@ final class FolderBrowsingTests: XCTestCase {
             let (folder, window, view) = try Self.openListed(harness)
             let next = RawPath(folder.appendingPathComponent("b10.png").path)
             let previous = RawPath(folder.appendingPathComponent("b2.png").path)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) && view.model.preloader.isReady(previous) })
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) && view.model.preloader.isReady(previous) })
             XCTAssertGreaterThan(view.model.preloader.bytes, 0)
 
             window.actions.activate("next-image")
@@ -213,7 +214,9 @@ final class FolderBrowsingTests: XCTestCase {
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { !view.model.preloader.isReady(previous) }, "b2 is no longer next to the image shown")
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(RawPath(folder.appendingPathComponent("b11.png").path)) })
+                GtkTestEnvironment.pump(timeout: 10) {
+                    view.model.preloader.isReady(RawPath(folder.appendingPathComponent("b11.png").path))
+                })
         }
     }
 

@@ -92,7 +92,9 @@ final class PrintTests: XCTestCase {
             XCTAssertTrue(
                 centre.isClose(to: RGBA(UInt8(model.r * 255), UInt8(model.g * 255), UInt8(model.b * 255)), tolerance: 6),
                 "red at +120°, as on screen: \(centre)")
-            XCTAssertEqual(view.model.levels?.image.map { RenderedPixels(pixbuf: $0.pixbuf).pixel(0, 0) }, RGBA(255, 0, 0), "the document is untouched")
+            XCTAssertEqual(
+                view.model.levels?.image.map { RenderedPixels(pixbuf: $0.pixbuf).pixel(0, 0) }, RGBA(255, 0, 0), "the document is untouched"
+            )
         }
     }
 

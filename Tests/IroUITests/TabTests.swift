@@ -22,14 +22,12 @@ final class TabTests: XCTestCase {
         adw_tab_view_get_selected_page(window.tabView).flatMap { string(adw_tab_page_get_title($0)) }
     }
 
-    /// The UI and the TabSession model agree on every window's tabs.
+    /// The window order knows every window and no other, and every document is a tab of one window only.
     @MainActor static func assertSessionMatchesUI(_ harness: AppHarness, file: StaticString = #filePath, line: UInt = #line) {
         let app = harness.app
-        XCTAssertEqual(Set(app.session.windows), Set(app.windows.map(\.id)), "windows", file: file, line: line)
-        for window in app.windows {
-            XCTAssertEqual(app.session.tabs(in: window.id), window.views.map(\.document.id), "tabs of \(window.id)", file: file, line: line)
-            XCTAssertEqual(app.session.activeTab(in: window.id), window.selectedView?.document.id, "active tab", file: file, line: line)
-        }
+        XCTAssertEqual(Set(app.windowOrder.windows), Set(app.windows.map(\.id)), "windows", file: file, line: line)
+        let documents = app.windows.flatMap { $0.views.map(\.document.id) }
+        XCTAssertEqual(Set(documents).count, documents.count, "each document in one tab", file: file, line: line)
     }
 
     func testCommandLineFilesBecomeTabsOfOneWindow() throws {
@@ -74,7 +72,7 @@ final class TabTests: XCTestCase {
             Self.assertSessionMatchesUI(harness)
             window.actions.activate("close-tab")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { harness.app.windows.isEmpty }, "the last tab closes its window")
-            XCTAssertTrue(harness.app.session.windows.isEmpty)
+            XCTAssertTrue(harness.app.windowOrder.windows.isEmpty)
         }
     }
 
@@ -169,7 +167,7 @@ final class TabTests: XCTestCase {
             harness.open([urls[3]], newWindow: true)
             XCTAssertEqual(harness.app.windows.count, 3)
             gtk_window_present(first.window)
-            harness.app.session.activateWindow(first.id)
+            harness.app.windowOrder.activate(first.id)
             harness.app.actions.activate("merge-all-windows")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { harness.app.windows.count == 1 })
             XCTAssertEqual(Self.titles(first), ["a.png", "b.png", "c.png", "d.png"])
@@ -191,7 +189,8 @@ final class TabTests: XCTestCase {
             var value = GValue()
             g_value_init(&value, gdk_file_list_get_type())
             g_value_take_boxed(&value, fileList.map { UnsafeRawPointer($0) })
-            let handled = iro_emit_drop(raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10)
+            let handled = iro_emit_drop(
+                raw(try XCTUnwrap(controllers(of: window.window.widget, ofType: gtk_drop_target_get_type()).first)), &value, 10, 10)
             g_value_unset(&value)
             for file in list { g_object_unref(raw(file)) }
             XCTAssertEqual(handled, 1)
@@ -245,7 +244,7 @@ final class TabTests: XCTestCase {
             let urls = Self.files(harness, ["a.png", "b.png", "c.png"])
             let first = try XCTUnwrap(harness.open([urls[0]]))
             let second = try XCTUnwrap(harness.open([urls[1]], newWindow: true))
-            harness.app.session.activateWindow(first.id)
+            harness.app.windowOrder.activate(first.id)
             harness.open([urls[2]])
             XCTAssertEqual(Self.titles(first), ["a.png", "c.png"])
             XCTAssertEqual(Self.titles(second), ["b.png"])

@@ -71,7 +71,9 @@ final class TrashTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             window.actions.activate("trash")
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { window.toasts.last?.title.hasPrefix("“a.png” was not moved to the trash: ") == true },
+                GtkTestEnvironment.pump(timeout: 10) {
+                    window.toasts.last?.title.hasPrefix("“a.png” was not moved to the trash: ") == true
+                },
                 "the toast says so: \(window.toasts.last?.title ?? "none")")
             XCTAssertNil(window.toasts.last?.undo, "nothing to undo")
             XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "the file is where it was")

@@ -16,7 +16,8 @@ public final class IroApplication {
     /// Windows in creation order.
     private(set) var windows: [DocumentWindow] = []
     /// Which document is in which window, in what order, and which window was used last.
-    var session = TabSession()
+    /// The windows, in creation and activation order (their tabs are their AdwTabViews').
+    var windowOrder = WindowOrder()
     /// How much full-resolution image data tabs in the background may keep.
     var residency = ResidencyPolicy()
     let actions: ActionGroup
@@ -116,7 +117,7 @@ public final class IroApplication {
 
     /// The most recently active window (BEHAVIOUR A3: a second launch's files go there).
     var activeWindow: DocumentWindow? {
-        if let id = session.mostRecentWindow, let window = window(id) { return window }
+        if let id = windowOrder.mostRecent, let window = window(id) { return window }
         return windows.last
     }
 
@@ -124,7 +125,7 @@ public final class IroApplication {
 
     @discardableResult
     func makeWindow() -> DocumentWindow {
-        let window = DocumentWindow(id: session.addWindow(), owner: self)
+        let window = DocumentWindow(id: windowOrder.add(), owner: self)
         windows.append(window)
         return window
     }
@@ -132,7 +133,7 @@ public final class IroApplication {
     func windowDestroyed(_ window: DocumentWindow) {
         // The window's widgets are already being disposed; each DocumentView cancels
         // its own load when its widget goes.
-        _ = session.removeWindow(window.id)
+        windowOrder.remove(window.id)
         windows.removeAll { $0 === window }
     }
 
@@ -182,9 +183,9 @@ public final class IroApplication {
 
     // MARK: Moving tabs between windows (BEHAVIOUR B4)
 
-    /// "Move Tab to New Window": the session decides, the tab views follow.
+    /// "Move Tab to New Window": the tab goes to a window of its own (not its window's last tab).
     func moveToNewWindow(_ document: DocumentID) {
-        guard let source = session.window(of: document).flatMap(window), source.pageCount > 1 else { return }
+        guard let source = windows.first(where: { $0.page(of: document) != nil }), source.pageCount > 1 else { return }
         let target = makeWindow()
         source.transfer(document, to: target)
         target.present()
@@ -193,10 +194,8 @@ public final class IroApplication {
     /// "Merge All Windows": every tab joins the most recent window, in window order.
     func mergeAllWindows() {
         guard let target = activeWindow else { return }
-        let order = session.windows.filter { $0 != target.id }.flatMap { session.tabs(in: $0) }
-        for document in order {
-            guard let source = session.window(of: document).flatMap(window) else { continue }
-            source.transfer(document, to: target)
+        for source in windowOrder.windows.compactMap(window) where source !== target {
+            for model in source.models { source.transfer(model.document.id, to: target) }
         }
         target.present()
     }

@@ -81,7 +81,8 @@ final class FileActions {
                 }
             }
             if toTrash {
-                self.window.toasts.show(tr("“%s” moved to the trash", name), undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
+                self.window.toasts.show(
+                    tr("“%s” moved to the trash", name), undo: { [weak self] in self?.restoreFromTrash(path, name: name) })
             } else {
                 self.window.toasts.show(tr("“%s” deleted", name))
             }

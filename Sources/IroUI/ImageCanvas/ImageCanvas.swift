@@ -26,6 +26,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     /// The image at several sizes; nil until a document has loaded.
     private(set) var pyramid: ImagePyramid?
     var image: DecodedImage? { pyramid?.image }
+    /// It draws an image (its document has levels).
+    var hasImage: Bool { pyramid != nil }
     /// View rotation in quarter turns clockwise (BEHAVIOUR C7).
     private(set) var quarterTurns = 0
     /// nil until both the image and an allocation are known.

@@ -81,8 +81,10 @@ final class PresentationWindow {
     /// largest monitor, where either window may be.
     private func holdFramePool() {
         guard framePool == nil, let display = gtk_widget_get_display(window.widget) else { return }
-        let largest = Monitors.of(display).map { (width: Int($0.geometry.width) * $0.scaleFactor, height: Int($0.geometry.height) * $0.scaleFactor) }
-            .max { $0.width * $0.height < $1.width * $1.height }
+        let largest = Monitors.of(display).map {
+            (width: Int($0.geometry.width) * $0.scaleFactor, height: Int($0.geometry.height) * $0.scaleFactor)
+        }
+        .max { $0.width * $0.height < $1.width * $1.height }
         guard let largest else { return }
         framePool = iro_x11_hold_shm_pool(display, Int32(largest.width), Int32(largest.height))
     }
@@ -90,7 +92,7 @@ final class PresentationWindow {
     /// Shows what the leader shows now: its document's image, the region, turn and hue.
     private func update() {
         canvas.draw(leader?.source?.model)
-        guard let leader, let zoom = leader.zoom, canvas.pyramid != nil else { return }
+        guard let leader, let zoom = leader.zoom, canvas.hasImage else { return }
         canvas.hue = leader.hue
         if canvas.quarterTurns != leader.quarterTurns { canvas.turn(by: leader.quarterTurns - canvas.quarterTurns) }
         let viewport = canvas.viewportSize

@@ -3,10 +3,9 @@ import FoundationEssentials
 import GtkSupport
 import IroCore
 
-/// Tabs: AdwTabView does the showing, dragging and shortcuts; the application's TabSession
-/// (IroCore) is the one record of which documents are in which window and in what order:
-/// commands (next tab, Alt+1…) ask it, and it is told of every change AdwTabView makes by
-/// itself (drags between windows, closing).
+/// Tabs: AdwTabView is the one record of a window's tabs, their order and the selected one;
+/// it does the showing, dragging and shortcuts. The tab commands (next tab, Alt+1…) ask
+/// `TabNavigation` (IroCore) where they lead.
 extension DocumentWindow {
     var pageCount: Int { Int(adw_tab_view_get_n_pages(tabView)) }
 
@@ -41,7 +40,7 @@ extension DocumentWindow {
     func open(_ path: RawPath, select: Bool = true) -> DocumentView {
         let model = DocumentModel(document: Document(path: path))
         let view = DocumentView(model: model)
-        let page = adw_tab_view_append(tabView, view.widget)! // → page-attached → session
+        let page = adw_tab_view_append(tabView, view.widget)! // → page-attached
         Self.showModel(model, on: page)
         owner?.holdsMemory(model)
         if select { adw_tab_view_set_selected_page(tabView, page) }
@@ -94,27 +93,28 @@ extension DocumentWindow {
         adw_tab_view_close_page(tabView, page)
     }
 
-    /// Selects the tab the session says is active in this window.
-    func showSessionSelection() {
-        guard let document = owner?.session.activeTab(in: id), let page = page(of: document) else { return }
+    /// Selects the tab at `position`, if there is one.
+    private func select(position: Int?) {
+        guard let position, let page = adw_tab_view_get_nth_page(tabView, Int32(position)) else { return }
         adw_tab_view_set_selected_page(tabView, page)
+    }
+
+    private var selectedPosition: Int {
+        adw_tab_view_get_selected_page(tabView).map { Int(adw_tab_view_get_page_position(tabView, $0)) } ?? 0
     }
 
     func installTabActions() {
         actions.add("next-tab") { [weak self] in
             guard let self else { return }
-            self.owner?.session.selectNext(in: self.id)
-            self.showSessionSelection()
+            self.select(position: TabNavigation.next(after: self.selectedPosition, count: self.pageCount))
         }
         actions.add("previous-tab") { [weak self] in
             guard let self else { return }
-            self.owner?.session.selectPrevious(in: self.id)
-            self.showSessionSelection()
+            self.select(position: TabNavigation.previous(before: self.selectedPosition, count: self.pageCount))
         }
         actions.addInt("select-tab") { [weak self] number in
             guard let self else { return }
-            self.owner?.session.select(index: Int(number) - 1, in: self.id) // Alt+1 is the first tab
-            self.showSessionSelection()
+            self.select(position: TabNavigation.numbered(Int(number), count: self.pageCount))
         }
         actions.add("move-tab-to-new-window") { [weak self] in
             guard let self, let view = self.selectedView else { return }
@@ -135,7 +135,7 @@ extension DocumentWindow {
             guard let self, let page else { return }
             let tabPage: UnsafeMutablePointer<AdwTabPage> = cast(page)
             guard let view = Self.view(of: tabPage) else { return }
-            self.adopt(view, at: Int(position))
+            self.adopt(view)
             self.comparing.pageAttached(tabPage)
         }
         onSignalWithPointerInt(raw(tabView), "page-detached") { [weak self] page, position in
@@ -147,14 +147,9 @@ extension DocumentWindow {
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
             if let page, let view = Self.view(of: cast(page)) {
                 view.model.cancelLoad()
-                self?.owner?.session.close(view.document.id)
                 self?.owner?.returnMemorySoon()
             }
             return false // AdwTabView's default handler closes the page
-        }
-        onSignalWithPointerInt(raw(tabView), "page-reordered") { [weak self] page, position in
-            guard let page, let view = Self.view(of: cast(page)) else { return }
-            self?.owner?.session.reorder(view.document.id, to: Int(position))
         }
         // A tab dragged out of every tab bar becomes a window of its own (BEHAVIOUR B4).
         onSignalReturningPointer(raw(tabView), "create-window") { [weak self] in
@@ -165,16 +160,9 @@ extension DocumentWindow {
         }
     }
 
-    /// A page arrived (new, or dragged or transferred from another window): record it in
-    /// the session, and follow its canvas's zoom while it is the one shown.
-    private func adopt(_ view: DocumentView, at position: Int) {
-        if let owner {
-            if owner.session.contains(view.document.id) {
-                _ = owner.session.move(view.document.id, to: id, at: position)
-            } else {
-                owner.session.add(view.document.id, to: id, at: position, select: false)
-            }
-        }
+    /// A page arrived (new, or dragged or transferred from another window): follow its
+    /// canvas's zoom while it is the one shown.
+    private func adopt(_ view: DocumentView) {
         view.canvas.onZoomChanged = { [weak self, weak view] in
             guard let self, let view, view === self.selectedView, !self.comparing.isActive else { return }
             self.zoomChanged()
@@ -190,7 +178,6 @@ extension DocumentWindow {
             previous.preloader.dropAll() // a document in the background steps nowhere
         }
         if let model = selectedModel {
-            owner?.session.select(model.document.id)
             model.lastShown = monotonicSeconds() // its canvas asks for any detail it lacks when drawn
             model.preloadNeighbours()
             loadNeighboursOfSelection()

@@ -10,8 +10,8 @@ import IroCore
 /// in one place, `selection` (a `FollowGroup`, switched when the selected tab changes), which
 /// binds the title and runs each feature's observers. Each feature is a controller that owns
 /// its state: `fullscreen`, `presenting`, `comparing`, `fileActions`, `properties`,
-/// `browsing`, and for the tabs `tabAdder` and `tabMenu`. `+Tabs` keeps the tabs and the
-/// application's TabSession in step, `+Link` shows linked tabs, `+Drop` takes dropped files.
+/// `browsing`, and for the tabs `tabAdder` and `tabMenu`. `+Tabs` makes and follows the tabs
+/// (AdwTabView is their one record), `+Link` shows linked tabs, `+Drop` takes dropped files.
 final class DocumentWindow {
     let id: WindowID
     let window: UnsafeMutablePointer<GtkWindow>
@@ -26,7 +26,7 @@ final class DocumentWindow {
     let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
     /// Brief messages with an action (“moved to the trash”, Undo).
     let toasts = Toasts()
-    /// The application that owns this window and its TabSession.
+    /// The application that owns this window.
     weak var owner: IroApplication?
     /// The selected tab's model, followed: its title in the header, and every feature's observers.
     let selection = FollowGroup(type: DocumentModel.observableType)
@@ -93,7 +93,7 @@ final class DocumentWindow {
         installDropTarget()
         onNotify(raw(window), "is-active") { [weak self] in
             guard let self, gtk_window_is_active(self.window) != 0 else { return }
-            self.owner?.session.activateWindow(self.id)
+            self.owner?.windowOrder.activate(self.id)
         }
         onSignalReturningBool(raw(window), "close-request") { [weak self] in
             self?.rememberGeometry()
