@@ -52,6 +52,8 @@ command_for() {
     iro) echo "$iro --new-window";;
     # Iro decoding in its own process, not in the sandboxed helper (what the helper costs).
     iro-in-process) echo "env IRO_DECODER=in-process $iro --new-window";;
+    # Another build of Iro (IRO_REF=path/to/iro): a change measured against the code before it.
+    iro-ref) echo "${IRO_REF:?set IRO_REF to the path of the other build of iro} --new-window";;
     feh) echo "feh --scale-down --geometry 1920x1080";;
     qimgv) echo "qimgv";;
     eog) echo "eog --new-instance";;

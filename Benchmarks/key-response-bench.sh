@@ -21,14 +21,15 @@ echo "|---|---|---|---|---|---|"
 for image in "$@"; do
   for renderer in ${RENDERERS:-cairo}; do
     for viewer in ${VIEWERS:-iro eog feh qimgv}; do
-      command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
+      command -v "$viewer" >/dev/null 2>&1 || [[ "$viewer" == iro* ]] || continue
       case "$viewer" in
         iro) cmd=("$iro" --new-window "$image") ;;
+        iro-ref) cmd=("${IRO_REF:?set IRO_REF to the path of the other build of iro}" --new-window "$image") ;;
         eog) cmd=(eog --new-instance "$image") ;;
         feh) cmd=(feh --scale-down --geometry 1920x1080 "$image") ;;
         qimgv) cmd=(qimgv "$image") ;;
       esac
-      [ "$renderer" = cairo ] || [ "$viewer" = iro ] || [ "$viewer" = eog ] || continue
+      [ "$renderer" = cairo ] || [[ "$viewer" == iro* ]] || [ "$viewer" = eog ] || continue
       out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
       echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | median_range) | $(echo "$out" | awk '{print $2}' | median_range) | $steps |"
     done

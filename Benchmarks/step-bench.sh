@@ -8,6 +8,7 @@
 # a second after the last change, so Iro's neighbours have been decoded ahead.
 #
 #   Benchmarks/step-bench.sh [STEPS]          # default 20; VIEWERS="iro feh" picks viewers
+#   IRO_REF=../before/.build/release/iro VIEWERS="iro iro-ref" Benchmarks/step-bench.sh   # two builds
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 steps="${1:-20}"
@@ -23,10 +24,11 @@ echo "| folder | viewer | key to the next image complete, ms | first change, ms 
 echo "|---|---|---|---|---|"
 for folder in 24mp 4mp; do
   for viewer in ${VIEWERS:-iro eog feh qimgv}; do
-    command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue
+    command -v "$viewer" >/dev/null 2>&1 || [[ "$viewer" == iro* ]] || continue
     first="$folders/$folder/photo-1.jpg"
     case "$viewer" in
       iro) cmd=("$iro" --new-window "$first") ;;
+      iro-ref) cmd=("${IRO_REF:?set IRO_REF to the path of the other build of iro}" --new-window "$first") ;;
       eog) cmd=(eog --new-instance "$first") ;;
       feh) cmd=(feh --scale-down --auto-zoom --version-sort --start-at "$first" "$folders/$folder") ;;
       qimgv) cmd=(qimgv "$first") ;;

@@ -91,6 +91,6 @@ final class ComparePane {
             gtk_stack_set_visible_child_name(stack, "error")
             return
         }
-        gtk_stack_set_visible_child_name(stack, source.page == .image ? "image" : "loading")
+        gtk_stack_set_visible_child_name(stack, source.shown == .image ? "image" : "loading")
     }
 }

@@ -34,11 +34,11 @@ final class DocumentView: DocumentViewer {
         let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
         gtk_scrolled_window_set_child(scroller, canvas.widget)
         gtk_scrolled_window_set_kinetic_scrolling(scroller, 1)
-        gtk_stack_add_named(stack, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), DocumentModel.Page.loading.rawValue)
+        gtk_stack_add_named(stack, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), DocumentModel.Shown.loading.rawValue)
         hueControl = HueControl()
         hueOverlay = OverlayControlContainer(content: scroller.widget, control: hueControl.widget)
         hueOverlay.followDrags(of: hueControl.pressGesture)
-        gtk_stack_add_named(stack, hueOverlay.widget, DocumentModel.Page.image.rawValue)
+        gtk_stack_add_named(stack, hueOverlay.widget, DocumentModel.Shown.image.rawValue)
         // The image (or its error) and, for note packages, the note beside it.
         let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
         gtk_widget_set_hexpand(stack.widget, 1)
@@ -56,7 +56,7 @@ final class DocumentView: DocumentViewer {
         onSignal(raw(root), "map") { [weak self] in
             guard let self, !self.isBrieflyShown else { return }
             self.model.loadIfWaiting()
-            self.model.shown()
+            self.model.viewShown()
             if self.focusWhenMapped {
                 self.focusWhenMapped = false
                 gtk_widget_grab_focus(self.canvas.widget)
@@ -64,7 +64,7 @@ final class DocumentView: DocumentViewer {
         }
         onSignal(raw(root), "unmap") { [weak self] in
             guard let self, !self.isBrieflyShown else { return }
-            self.model.hidden()
+            self.model.viewHidden()
         }
         onSignal(raw(root), "destroy") { [weak self] in self?.model.close() }
     }
@@ -98,9 +98,9 @@ final class DocumentView: DocumentViewer {
     // MARK: Showing the model
 
     private func showStatus() {
-        if case .failed(let error) = document.state, model.page == .error {
-            if let old = gtk_stack_get_child_by_name(stack, DocumentModel.Page.error.rawValue) { gtk_stack_remove(stack, old) }
-            gtk_stack_add_named(stack, StatusPages.error(error, fileName: document.displayName), DocumentModel.Page.error.rawValue)
+        if case .failed(let error) = document.state, model.shown == .error {
+            if let old = gtk_stack_get_child_by_name(stack, DocumentModel.Shown.error.rawValue) { gtk_stack_remove(stack, old) }
+            gtk_stack_add_named(stack, StatusPages.error(error, fileName: document.displayName), DocumentModel.Shown.error.rawValue)
         }
         if let note = model.note {
             noteSidebar.show(note.text, alone: note.imagePath == nil)
@@ -108,10 +108,10 @@ final class DocumentView: DocumentViewer {
             noteSidebar.hide()
         }
         // A note package without an image: the note takes the whole tab.
-        gtk_widget_set_visible(stack.widget, model.page == .noteOnly ? 0 : 1)
-        guard model.page != .noteOnly, visiblePage != model.page.rawValue else { return }
-        gtk_stack_set_visible_child_name(stack, model.page.rawValue)
-        if model.page == .image { focusCanvasIfShown() }
+        gtk_widget_set_visible(stack.widget, model.shown == .noteOnly ? 0 : 1)
+        guard model.shown != .noteOnly, visiblePage != model.shown.rawValue else { return }
+        gtk_stack_set_visible_child_name(stack, model.shown.rawValue)
+        if model.shown == .image { focusCanvasIfShown() }
     }
 
     private func showProgress() {
@@ -136,7 +136,7 @@ final class DocumentView: DocumentViewer {
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
     var visiblePage: String { string(gtk_stack_get_visible_child_name(stack)) ?? "" }
-    var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, DocumentModel.Page.error.rawValue) }
+    var errorPage: UnsafeMutablePointer<GtkWidget>? { gtk_stack_get_child_by_name(stack, DocumentModel.Shown.error.rawValue) }
 
     // MARK: DocumentViewer
 

@@ -19,7 +19,7 @@ extension DocumentModel {
     func loadImage(at path: RawPath, keepingCurrent: Bool = false, startsFresh: Bool = false) {
         cancelLoad()
         imagePath = path
-        let showsImage = keepingCurrent && levels != nil && page == .image
+        let showsImage = keepingCurrent && levels != nil && shown == .image
         if !showsImage {
             document.state = .loading
             statusChanged(showing: .loading)

@@ -38,7 +38,7 @@ final class DocumentModel {
         static let banner = "banner"
         /// An animation is playing (or paused).
         static let animated = "animated"
-        /// Revision: `document.state`, `page` or the note changed (loading, shown, failed).
+        /// Revision: `document.state`, `shown` or the note changed (loading, shown, failed).
         static let status = "status"
         /// Revision: the decoded levels changed (`levels`, `arrival`).
         static let levels = "levels"
@@ -64,8 +64,9 @@ final class DocumentModel {
     /// The file shown, its state, and the view remembered while the tab is in the background.
     let document: Document
 
-    /// What the tab shows: a page for loading, the image, the error, or only the note.
-    private(set) var page = Page.loading
+    /// What the tab shows: loading, the image, the error, or only the note (not to be confused
+    /// with a document's pages).
+    private(set) var shown = Shown.loading
     /// The decoded image at several sizes; nil until one has loaded.
     private(set) var levels: ImagePyramid?
     /// How the last levels came: what a view showing them keeps of its own view.
@@ -116,7 +117,7 @@ final class DocumentModel {
         var isMovingToTrash = false
     }
 
-    enum Page: String {
+    enum Shown: String {
         case loading, image, error
         /// A note package without an image: the note takes the whole tab.
         case noteOnly
@@ -170,9 +171,9 @@ final class DocumentModel {
         observable.set(Property.tooltip, StatusPages.escapeMarkup(document.fullPath))
     }
 
-    /// `document.state` or the note changed; the tab shows `page`.
-    func statusChanged(showing page: Page) {
-        self.page = page
+    /// `document.state` or the note changed; the tab shows `shown`.
+    func statusChanged(showing shown: Shown) {
+        self.shown = shown
         observable.bump(Property.status)
     }
 
@@ -211,7 +212,7 @@ final class DocumentModel {
 
     /// The tab's view was shown: the animation plays, the rest of the detail comes at idle,
     /// the folder is listed, the linked view is taken.
-    func shown() {
+    func viewShown() {
         player?.setVisible(true)
         decodeRestWhenIdle()
         startBrowsing()
@@ -219,7 +220,7 @@ final class DocumentModel {
     }
 
     /// The tab's view was hidden: what only a view on screen needs stops.
-    func hidden() {
+    func viewHidden() {
         player?.setVisible(panesShowing > 0)
         idleDetail.cancel()
         tasks.region?.cancel()

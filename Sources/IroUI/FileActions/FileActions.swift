@@ -41,7 +41,7 @@ final class FileActions {
     func update() {
         let model = window.selectedModel, actions = window.actions
         // An error tab or a note package without an image has nothing to copy.
-        let hasImage = model.map { $0.imagePath != nil && $0.levels != nil && $0.page == .image } ?? false
+        let hasImage = model.map { $0.imagePath != nil && $0.levels != nil && $0.shown == .image } ?? false
         actions.setEnabled("copy", hasImage)
         actions.setEnabled("copy-path", model != nil)
         let removable = model.map(canRemove) ?? false
