@@ -44,6 +44,13 @@ final class LinkViewTests: XCTestCase {
         }
     }
 
+    /// 1.png and z.png to open, in a folder where 2.png comes after 1.png (a step's target).
+    @MainActor static func stepping(_ harness: AppHarness) -> [URL] {
+        let one = gradient(harness, "1.png")
+        _ = gradient(harness, "2.png")
+        return [one, gradient(harness, "z.png")]
+    }
+
     /// A window of two files of the same picture (what an A/B comparison of two exports
     /// looks like), both tabs linked, the first one shown.
     @MainActor static func linkedPair(_ harness: AppHarness) throws -> (DocumentWindow, DocumentView, DocumentView) {
@@ -193,9 +200,7 @@ final class LinkViewTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let one = Self.gradient(harness, "1.png")
-            _ = Self.gradient(harness, "2.png") // the folder's next image after 1.png
-            let window = try XCTUnwrap(harness.open([one, Self.gradient(harness, "z.png")]))
+            let window = try XCTUnwrap(harness.open(Self.stepping(harness)))
             let (a, b) = (window.views[0], window.views[1])
             Self.select(b, in: window)
             b.model.setLinked(true)
@@ -221,9 +226,7 @@ final class LinkViewTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let one = Self.gradient(harness, "1.png")
-            _ = Self.gradient(harness, "2.png") // the folder's next image after 1.png
-            let window = try XCTUnwrap(harness.open([one, Self.gradient(harness, "z.png")]))
+            let window = try XCTUnwrap(harness.open(Self.stepping(harness)))
             let (a, b) = Self.linkBoth(in: window)
             a.hueControl.value = 0.8 // the user drags the slider
             XCTAssertEqual(ViewLink.shared.view?.hue, 0.8)
@@ -246,9 +249,7 @@ final class LinkViewTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let one = Self.gradient(harness, "1.png")
-            _ = Self.gradient(harness, "2.png")
-            let window = try XCTUnwrap(harness.open([one]))
+            let window = try XCTUnwrap(harness.open([Self.stepping(harness)[0]]))
             let view = try XCTUnwrap(window.selectedView)
             view.hueControl.value = 0.3
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.actions.isEnabled("next-image") })
