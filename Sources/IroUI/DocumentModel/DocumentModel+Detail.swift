@@ -42,7 +42,7 @@ extension DocumentModel {
         // JPEG and SVG decode the part shown on its own (SVG past 100 % only that way).
         let hasParts = ["jpeg", "svg"].contains(pyramid.image?.formatName ?? formatName)
         if hasParts, let shown { decodeRegion(shown, of: pyramid, at: imagePath, detail: scale) }
-        guard tasks.shown == nil, pyramid.needsMoreDetail(at: min(1, scale)), !hasParts || Self.decodesWhole(pyramid, at: scale) else {
+        guard tasks.load == nil, pyramid.needsMoreDetail(at: min(1, scale)), !hasParts || Self.decodesWhole(pyramid, at: scale) else {
             return
         }
         // Every pixel is on its way already: the bar shows how far it has come.
@@ -76,7 +76,7 @@ extension DocumentModel {
     /// (`IdleDetail`); only while the tab is shown, and not while anything else loads.
     func decodeRestWhenIdle() {
         idleDetail.schedule { [weak self] in
-            guard let self, self.isOnScreen, self.player == nil, self.tasks.shown == nil, !self.file.isDeleted,
+            guard let self, self.isOnScreen, self.player == nil, self.tasks.load == nil, !self.file.isDeleted,
                 case .loaded = self.document.state, let path = self.imagePath, let pyramid = self.levels,
                 IdleDetail.wants(
                     width: pyramid.width, height: pyramid.height, detail: pyramid.detail,
@@ -85,7 +85,7 @@ extension DocumentModel {
             return (path, pyramid)
         } done: { [weak self] pyramid in
             guard let self else { return }
-            if self.tasks.shown == nil, self.progress != nil { self.setProgress(nil) } // shown if a zoom came to wait for it
+            if self.tasks.load == nil, self.progress != nil { self.setProgress(nil) } // shown if a zoom came to wait for it
             self.setLevels(pyramid, .moreDetail)
         }
     }

@@ -40,7 +40,7 @@ extension DocumentModel {
     func decode(_ path: RawPath, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil, startsFresh: Bool = false) {
         let progress = LoadProgress()
         setProgress(progress)
-        tasks.shown = Task { [weak self] in
+        tasks.load = Task { [weak self] in
             let result: Result<ImagePyramid?, LoadError>
             do throws(LoadError) {
                 result = .success(try await ImageDecoder.decodeForDisplay(path: path, detail: detail, reusing: smaller, progress: progress))
@@ -56,7 +56,7 @@ extension DocumentModel {
     private func adopt(_ early: StartupDecode) {
         if let result = early.finished { return finishLoad(result) }
         setProgress(early.progress)
-        tasks.shown = Task { [weak self] in
+        tasks.load = Task { [weak self] in
             let result = await early.value()
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result)
@@ -67,7 +67,7 @@ extension DocumentModel {
     /// `startsFresh`: another file than the one shown (a step), from a fresh view, with
     /// `renderedAhead` made for it with a decode done ahead.
     func finishLoad(_ result: Result<ImagePyramid?, LoadError>, startsFresh: Bool = false, renderedAhead: ViewRendering? = nil) {
-        tasks.shown = nil
+        tasks.load = nil
         setProgress(nil)
         loadingChanged()
         switch result {
@@ -113,8 +113,8 @@ extension DocumentModel {
         tasks.region = nil
         file.settle?.cancel()
         file.settle = nil
-        tasks.shown?.cancel()
-        tasks.shown = nil
+        tasks.load?.cancel()
+        tasks.load = nil
         if progress != nil { setProgress(nil) }
         loadingChanged()
     }
@@ -128,10 +128,10 @@ extension DocumentModel {
         document.state = .loading
         statusChanged(showing: .loading)
         let folder = document.path
-        tasks.shown = Task { [weak self] in
+        tasks.load = Task { [weak self] in
             let result = await Self.readPackage(folder)
             guard !Task.isCancelled, let self else { return }
-            self.tasks.shown = nil
+            self.tasks.load = nil
             self.loadingChanged()
             switch result {
             case .failure(let error):

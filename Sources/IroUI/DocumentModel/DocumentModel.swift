@@ -78,8 +78,8 @@ final class DocumentModel {
     var note: NotePackage?
     /// gdk-pixbuf's name for the shown image's format (kept when the levels are trimmed).
     var formatName: String?
-    /// The decodes under way: the one shown with a bar (first, reload, a step, more detail),
-    /// and the part the view shows (`+Detail`).
+    /// The decodes under way: `load`, the one a loading bar shows (first, reload, a step, more
+    /// detail), and `region`, the part the view shows (`+Detail`).
     var tasks = Decodes()
     /// How far the decode with a bar has come, while there is one.
     private(set) var progress: LoadProgress?
@@ -104,7 +104,7 @@ final class DocumentModel {
     private(set) var panesShowing = 0
 
     struct Decodes {
-        var shown: Task<Void, Never>?
+        var load: Task<Void, Never>?
         var region: Task<Void, Never>?
     }
 
@@ -191,7 +191,7 @@ final class DocumentModel {
     }
 
     /// Whether the decode with a bar, or the first decode, is under way (the tab's spinner).
-    func loadingChanged() { observable.set(Property.loading, tasks.shown != nil) }
+    func loadingChanged() { observable.set(Property.loading, tasks.load != nil) }
 
     // MARK: Intents
 
@@ -226,7 +226,7 @@ final class DocumentModel {
         tasks.region?.cancel()
         tasks.region = nil
         // A zoom that waited for the idle decode asks again when shown.
-        if tasks.shown == nil, progress != nil { setProgress(nil) }
+        if tasks.load == nil, progress != nil { setProgress(nil) }
     }
 
     /// A compare pane began or stopped showing the document.
