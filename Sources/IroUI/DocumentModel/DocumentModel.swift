@@ -40,8 +40,11 @@ final class DocumentModel {
         static let animated = "animated"
         /// Revision: `document.state`, `shown` or the note changed (loading, shown, failed).
         static let status = "status"
-        /// Revision: the decoded levels changed (`levels`, `arrival`).
+        /// Revision: the decoded levels changed (`levels`, `arrival`): each new image, more
+        /// detail, each frame of an animation. For those who draw them.
         static let levels = "levels"
+        /// The levels hold every pixel of the image (an export needs no decode of its own).
+        static let complete = "complete"
         /// Revision: a decode with a progress bar started or ended (`progress`).
         static let progress = "progress"
         /// Revision: what stepping can reach changed (the folder listed, files came or went).
@@ -56,6 +59,7 @@ final class DocumentModel {
         .string(Property.title), .string(Property.tooltip), .boolean(Property.loading),
         .double(Property.hue, minimum: 0, maximum: 1, initial: HueControl.neutral), .boolean(Property.linked),
         .string(Property.folderPosition, initial: ""), .string(Property.banner), .boolean(Property.animated),
+        .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
         .revision(Property.held),
     ]
@@ -182,6 +186,7 @@ final class DocumentModel {
         self.levels = levels
         self.arrival = arrival
         observable.bump(Property.levels)
+        observable.set(Property.complete, levels?.isComplete ?? false)
     }
 
     /// A decode the user waits for starts (`progress` non-nil) or ends.

@@ -33,7 +33,7 @@ final class FileActions {
             }
         }
         window.selection.observe([
-            DocumentModel.Property.status, DocumentModel.Property.levels, DocumentModel.Property.banner, DocumentModel.Property.title,
+            DocumentModel.Property.status, DocumentModel.Property.banner, DocumentModel.Property.title,
         ]) { [weak self] in self?.update() }
     }
 

@@ -25,7 +25,7 @@ final class PropertiesController {
         }
         panel.reveal(shown)
         panel.onShowInFolder = { [weak window] in window?.fileActions.showInFolder() }
-        window.selection.observe([DocumentModel.Property.status, DocumentModel.Property.levels, DocumentModel.Property.title]) {
+        window.selection.observe([DocumentModel.Property.status, DocumentModel.Property.title]) {
             [weak self] in
             guard let self else { return }
             self.panel.show(self.window.selectedModel)

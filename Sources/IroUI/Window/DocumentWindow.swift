@@ -147,7 +147,8 @@ final class DocumentWindow {
         selection.observe([DocumentModel.Property.animated]) { [weak self] in
             self?.actions.setEnabled("play-pause", self?.selectedModel?.player != nil)
         }
-        selection.observe([DocumentModel.Property.status, DocumentModel.Property.levels]) { [weak self] in self?.zoomChanged() }
+        // Not the levels themselves: an animation's every frame would run it.
+        selection.observe([DocumentModel.Property.status, DocumentModel.Property.complete]) { [weak self] in self?.zoomChanged() }
     }
 
     /// Follows the selected tab's model (nil: none), and shows what follows from it.
