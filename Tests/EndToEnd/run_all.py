@@ -5,7 +5,8 @@
 
 Finds every `test_*` function in Tests/EndToEnd/test_*.py and runs each in a process
 of its own (with its own D-Bus, Xvfb and AT-SPI bus, see harness.Session), so no test
-can depend on another and one that hangs is ended after --timeout seconds. Prints one
+can depend on another and one that hangs is ended after --timeout seconds (a test that
+legitimately takes long declares its own limit: `test_x.hang_limit = 120` after it). Prints one
 line per test (PASS / FAIL / SKIP with the reason; a FAIL is followed by its details,
 indented), then `e2e: N passed, M failed[, K skipped]`. Exit status 1 if any failed.
 
@@ -30,8 +31,20 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
 
 
+def hang_limits(tree):
+    """{function: seconds} from `test_x.hang_limit = N` statements of a test module."""
+    limits = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
+                and node.targets[0].attr == 'hang_limit' and isinstance(node.targets[0].value, ast.Name)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, (int, float))):
+            limits[node.targets[0].value.id] = float(node.value.value)
+    return limits
+
+
 def discover(pattern=None):
-    """(file, function) pairs, in file then source order, found without importing."""
+    """(file, function, ident, hang limit or None) tuples, in file then source order, found
+    without importing."""
     tests = []
     for name in sorted(os.listdir(HERE)):
         if not (name.startswith('test_') and name.endswith('.py')):
@@ -39,11 +52,12 @@ def discover(pattern=None):
         path = os.path.join(HERE, name)
         with open(path) as f:
             tree = ast.parse(f.read(), path)
+        limits = hang_limits(tree)
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith('test_'):
                 ident = f'{name[:-3]}.{node.name}'
                 if pattern is None or pattern in ident:
-                    tests.append((path, node.name, ident))
+                    tests.append((path, node.name, ident, limits.get(node.name)))
     return tests
 
 
@@ -113,7 +127,7 @@ def main():
 
     tests = discover(args.pattern)
     if args.list:
-        for _, _, ident in tests:
+        for _, _, ident, _ in tests:
             print(ident)
         return 0
 
@@ -129,7 +143,8 @@ def main():
     counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
     failed_artifacts = []
     started = time.monotonic()
-    for path, func, ident in tests:
+    for path, func, ident, limit in tests:
+        timeout = max(args.timeout, limit or 0)
         result_file = os.path.join(workdir, ident + '.json')
         log_file = os.path.join(workdir, ident + '.log')
         artifacts = os.path.join(workdir, ident)
@@ -142,7 +157,7 @@ def main():
                                      stdin=subprocess.DEVNULL, stdout=log,
                                      stderr=subprocess.STDOUT, env=env, cwd=HERE)
             try:
-                child.wait(timeout=args.timeout)
+                child.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 timed_out = True
                 # Politely first (its Session cleans up), then everything left.
@@ -165,7 +180,7 @@ def main():
                        'reason': f'test process died (exit status {child.returncode})'}
         if timed_out:
             outcome['status'] = 'FAIL'
-            outcome['reason'] = f'ended after {args.timeout:g} s (hung?)'
+            outcome['reason'] = f'ended after {timeout:g} s (hung?)'
         status = outcome['status']
         counts[status] += 1
         seconds = time.monotonic() - t0
