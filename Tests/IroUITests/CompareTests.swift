@@ -73,6 +73,32 @@ final class CompareTests: XCTestCase {
         }
     }
 
+    /// A pane's zoom and scroll are its own: the tab it shows keeps the view its document
+    /// holds, and finds it again when the comparison ends.
+    func testAPaneHasAViewOfItsOwnAndTheTabKeepsItsView() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let urls = [LinkViewTests.gradient(harness, "a.png"), LinkViewTests.gradient(harness, "b.png")]
+            let window = try XCTUnwrap(harness.open(urls))
+            let tab = window.views[0]
+            LinkViewTests.select(tab, in: window)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { tab.model.view.zoom != nil })
+            let tabView = tab.model.view
+            Self.activate(window, "compare-with", 1)
+            let comparison = try XCTUnwrap(window.comparing.view)
+            let pane = comparison.panes[0]
+            XCTAssertTrue(pane.source === tab.model)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.actions.isEnabled("zoom-200") })
+            window.actions.activate("zoom-200")
+            XCTAssertEqual(pane.ownView.view.zoom?.scale, 2, "the pane's view holds its zoom")
+            XCTAssertEqual(pane.canvas.zoom, pane.ownView.view.zoom)
+            XCTAssertEqual(tab.model.view, tabView, "the tab's view is untouched")
+            window.actions.activate("end-compare")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { tab.canvas.zoom == tabView.zoom && tab.canvas.offset == tabView.scrollOffset })
+        }
+    }
+
     /// A tab dropped on the side of the image area. libadwaita carries the drag out: the tab
     /// leaves its tab view when the drag begins and, dropped on this window's content, is
     /// attached here (the same signals as a transfer, which stands in for the drag: a real

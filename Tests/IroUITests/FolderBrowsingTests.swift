@@ -103,6 +103,30 @@ final class FolderBrowsingTests: XCTestCase {
         }
     }
 
+    /// The view is the document's, and a step replaces it only when the next image arrives:
+    /// until then the image stepped from is still shown as it was (zoomed, with the zoom
+    /// toolbar), and the window follows the fresh view once it is there.
+    func testTheImageSteppedFromKeepsItsViewUntilTheNextArrives() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (_, window, view) = try Self.openListed(harness, sizes: ["b9.png": (3000, 2000), "b10.png": (3000, 2000)])
+            window.actions.activate("zoom-reset")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.model.view.zoom?.mode == .manual && !view.canvas.animator.isRunning })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !window.actions.isEnabled("zoom-reset") }, "the toolbar follows")
+            view.model.preloader.dropAll() // so b10 is decoded after the step, not taken from ahead
+            window.actions.activate("next-image")
+            XCTAssertTrue(view.model.isLoading)
+            XCTAssertEqual(view.canvas.zoom?.mode, .manual, "b9 is still shown at 100 % while b10 decodes")
+            XCTAssertEqual(view.canvas.zoom, view.model.view.zoom)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.model.isLoading })
+            XCTAssertEqual(Self.shownName(window), "b10.png")
+            XCTAssertEqual(view.model.view.zoom?.mode, .bestFit, "b10 starts from a fresh view")
+            XCTAssertEqual(view.model.view.scrollOffset, Point(x: 0, y: 0))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.actions.isEnabled("zoom-reset") }, "the toolbar follows the document's zoom")
+        }
+    }
+
     func testTheFolderWatchUpdatesTheListAndThePosition() throws {
         try onMain {
             let harness = AppHarness()

@@ -179,14 +179,14 @@ final class FrameBenchmark: XCTestCase {
             var hue: [Double] = []
             for i in 0..<runs {
                 _ = recorder.take()
-                canvas.hue = 0.5 + Double(i + 1) * 0.01
+                view.model.hue = 0.5 + Double(i + 1) * 0.01
                 GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 }
                 GtkTestEnvironment.pump(for: 0.02)
                 hue.append(contentsOf: recorder.take())
             }
             report("hue-step-frame (\(action == "best-fit" ? "best fit" : "100 %"))", hue)
         }
-        canvas.hue = 0.5
+        view.model.hue = 0.5
 
         // The animated zoom (200 ms): frames per second while it runs.
         if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 1) }

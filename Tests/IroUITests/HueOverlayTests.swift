@@ -83,10 +83,11 @@ final class HueOverlayTests: XCTestCase {
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([harness.fixtures.quadrants("q.png")]))
             let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.canvas.showsExactRendering })
             for value in [0.55, 0.6, 0.9, 0.1, 0.5 + 1.0 / 3] {
                 view.hueControl.value = value
                 XCTAssertEqual(view.model.hue, value, "the document keeps it")
-                XCTAssertEqual(view.canvas.hue, value, "the canvas draws it, on every change")
+                XCTAssertEqual(view.canvas.renderer.rendering?.hue, value, "the canvas recolours what it draws, on every change")
             }
         }
     }

@@ -71,6 +71,13 @@ monitors = sorted({h.split(":")[0] for h in lines_matching(r"gdk_display_get_mon
 check("monitors are listed in one file", len(monitors) <= 1, ", ".join(monitors) or "none")
 silent = lines_matching(r"\btry\?", swift)
 check("no try? (a failure is logged where it is caught)", not silent, ", ".join(silent) or "none")
+canvas_props = set(stored_properties(sources / "IroUI/ImageCanvas/ImageCanvas.swift"))
+copies = sorted(canvas_props & {"zoom", "quarterTurns", "hue", "offset", "scrollOffset", "pendingOffset"})
+check("the canvas keeps no copy of the view it shows (zoom, scroll, turn, hue)", not copies, ", ".join(copies) or "none")
+renderer_props = set(stored_properties(sources / "IroUI/ImageCanvas/CanvasRenderer.swift"))
+check("the renderer keeps no copy of the hue", "hue" not in renderer_props, "stores hue" if "hue" in renderer_props else "none")
+saved = lines_matching(r"saveView", swift)
+check("no view is saved into the document: it is held there", not saved, ", ".join(saved) or "none")
 
 passed = sum(checks)
 print(f"shape: {passed} passed, {len(checks) - passed} failed")

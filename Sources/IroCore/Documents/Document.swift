@@ -14,11 +14,11 @@ public final class Document: Identifiable {
         self.path = path
     }
 
-    /// Shows another file in this document, from a fresh view (best fit, no rotation), loading.
+    /// Shows another file in this document, loading. The view stays until its image arrives:
+    /// the image shown until then is still zoomed and scrolled as it was.
     public func show(_ path: RawPath) {
         self.path = path
         state = .loading
-        view = ViewState()
     }
 
     /// The file was renamed or moved: same image, same view, new name.
@@ -42,14 +42,23 @@ public final class Document: Identifiable {
     }
 }
 
-/// What each tab remembers of how it was being looked at while it is in the background
-/// (BEHAVIOUR C6). The hue is not here: it is the document model's, shown or not.
+/// How an image is being looked at: zoom, scroll position and rotation. A tab's is its
+/// document's, kept while the tab is in the background (BEHAVIOUR C6); a compare pane and
+/// the presentation hold their own. The hue is not here: it is the document model's.
 public struct ViewState: Equatable, Sendable {
     /// nil until the image size and viewport are known.
     public var zoom: ZoomModel?
+    /// How far the view is scrolled (a GtkAdjustment's value): with the zoom's viewport it
+    /// places the centre (`centre`).
     public var scrollOffset = Point(x: 0, y: 0)
     /// View rotation in quarter turns clockwise (BEHAVIOUR C7); the file is untouched.
     public var quarterTurns = 0
 
     public init() {}
+
+    /// The image point (natural pixels of the turned image) at the middle of the viewport.
+    public var centre: Point? {
+        guard let zoom else { return nil }
+        return zoom.imagePoint(at: zoom.viewportCentre, offset: scrollOffset, scale: zoom.scale)
+    }
 }

@@ -12,6 +12,8 @@ final class ComparePane {
     /// The document shown.
     let source: DocumentModel
     let canvas = ImageCanvas()
+    /// The pane's own view of the document (its zoom and scroll; the hue is the comparison's).
+    let ownView = OwnView()
     private let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     var widget: UnsafeMutablePointer<GtkWidget> { box.widget }
     private let name: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
@@ -30,6 +32,7 @@ final class ComparePane {
     init(showing source: DocumentModel) {
         self.source = source
         source.paneShows(true)
+        canvas.viewOwner = ownView
         reference = ObjectRef(retaining: raw(box))
         let title: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
         gtk_widget_add_css_class(title.widget, "compare-title")

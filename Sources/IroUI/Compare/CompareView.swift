@@ -36,7 +36,7 @@ final class CompareView {
         hueOverlay.followDrags(of: hueControl.pressGesture)
         state.observe("hue") { [weak self] in
             guard let self else { return }
-            for pane in self.panes { pane.canvas.hue = self.hue }
+            for pane in self.panes { pane.canvas.hueChanged() }
         }
         gtk_widget_add_css_class(widget, "compare")
     }
@@ -49,7 +49,7 @@ final class CompareView {
     func add(_ model: DocumentModel) {
         guard panes.count < Self.maxPanes, !contains(model) else { return }
         let pane = ComparePane(showing: model)
-        pane.canvas.hue = hue
+        pane.ownView.hueSource = { [weak self] in self?.hue ?? HueControl.neutral }
         pane.onClose = { [weak self, weak pane] in
             guard let self, let pane else { return }
             self.remove(pane.source)

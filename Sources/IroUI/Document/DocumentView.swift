@@ -73,12 +73,14 @@ final class DocumentView: DocumentViewer {
     private func follow(_ model: DocumentModel) {
         let observed = model.observable
         hueControl.bind(to: observed, DocumentModel.Property.hue)
-        observed.observe(DocumentModel.Property.hue) { [weak self] in self.map { $0.canvas.hue = $0.model.hue } }
+        observed.observe(DocumentModel.Property.hue) { [weak self] in self?.canvas.hueChanged() }
         observed.observe(DocumentModel.Property.status) { [weak self] in self?.showStatus() }
         observed.observe(DocumentModel.Property.progress) { [weak self] in self?.showProgress() }
         observed.observe(DocumentModel.Property.banner) { [weak self] in self?.showBanner() }
-        canvas.hue = model.hue
-        canvas.draw(model, restoresView: true)
+        canvas.viewOwner = model // the tab shows, and changes, the view its document holds
+        canvas.draw(model)
+        // Told after layout, so the window's header can follow it (`Property.zoom`).
+        canvas.onZoomChanged = { [weak model] in model?.observable.bump(DocumentModel.Property.zoom) }
         canvas.onNeedsDetail = { [weak self] scale in
             guard let self else { return }
             self.model.needsDetail(at: scale, showing: self.canvas.restingImageRect)
@@ -142,10 +144,9 @@ final class DocumentView: DocumentViewer {
 
     var isOnScreen: Bool { gtk_widget_get_mapped(widget) != 0 && !isBrieflyShown }
     var viewport: (size: Size, pixelsPerPoint: Double) { (canvas.viewportSize, canvas.pixelsPerPoint) }
-    var deviceScale: Double? { canvas.zoom.map { $0.deviceScale($0.scale) } }
+    var deviceScale: Double? { model.view.zoom.map { $0.deviceScale($0.scale) } }
     var restingImageRect: PixelRect? { canvas.restingImageRect }
     func afterNextFrame(_ work: @escaping @MainActor () -> Void) { canvas.afterNextFrame(work) }
-    func saveView(into view: inout ViewState) { canvas.saveView(into: &view) }
     func linkedView(hue: Double) -> LinkedView? { canvas.linkedView(hue: hue) }
     func follow(_ linked: LinkedView) { canvas.follow(linked) }
 

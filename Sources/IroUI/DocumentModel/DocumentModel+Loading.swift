@@ -32,7 +32,6 @@ extension DocumentModel {
 
     /// Decodes again, keeping zoom, scroll, rotation and hue.
     func reload() {
-        viewer?.saveView(into: &document.view)
         load(keepingCurrent: true)
     }
 
@@ -73,6 +72,7 @@ extension DocumentModel {
         switch result {
         case .success(let pyramid?):
             Trace.mark("image shown: \(pyramid.width)×\(pyramid.height)")
+            if startsFresh { view = ViewState() } // the image stepped from kept its view until now
             formatName = pyramid.image?.formatName ?? formatName
             let sameImage = !startsFresh && levels.map { $0.width == pyramid.width && $0.height == pyramid.height } ?? false
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
@@ -80,8 +80,7 @@ extension DocumentModel {
             if sameImage {
                 setLevels(pyramid, .moreDetail) // more (or fresh) detail of the same image: the view stays
             } else {
-                let restoring = startsFresh || document.view.zoom == nil ? nil : document.view
-                setLevels(pyramid, .newImage(restoring: restoring, renderedAhead: startsFresh ? renderedAhead : nil))
+                setLevels(pyramid, .newImage(renderedAhead: startsFresh ? renderedAhead : nil))
                 ViewLink.shared.follow(self) // a linked tab's new image (the folder's next) takes the linked view
             }
             play(pyramid.image)
@@ -93,6 +92,7 @@ extension DocumentModel {
         case .success(nil):
             return // cancelled
         case .failure(let error):
+            if startsFresh { view = ViewState() }
             stopPlaying()
             showError(error)
             watchFile() // a broken file that gets fixed on disk reloads too

@@ -18,7 +18,7 @@ import IroImaging
 /// Split by concern: `+Loading` (the first decode, reloads, note packages, the result),
 /// `+Detail` (more detail for a zoom, the part shown, the rest at idle, trimming),
 /// `+FileWatch` (the file changing on disk), `+Folder` (stepping through the folder).
-final class DocumentModel {
+final class DocumentModel: ViewOwner {
     /// The observable properties' names.
     enum Property {
         /// The file's name as the user knows it.
@@ -51,6 +51,9 @@ final class DocumentModel {
         static let folder = "folder"
         /// Revision: the memory the document holds grew (an image decoded, or one ahead).
         static let held = "held"
+        /// Revision: the view's zoom (scale, limits, best fit) or rotation changed, told once
+        /// layout is done (`view` holds them). Not bumped for scrolling.
+        static let zoom = "zoom"
     }
 
     /// The GObject type of `observable`, for a `FollowGroup`.
@@ -61,11 +64,11 @@ final class DocumentModel {
         .string(Property.folderPosition, initial: ""), .string(Property.banner), .boolean(Property.animated),
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
-        .revision(Property.held),
+        .revision(Property.held), .revision(Property.zoom),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)
-    /// The file shown, its state, and the view remembered while the tab is in the background.
+    /// The file shown, its state, and its view (`view`).
     let document: Document
 
     /// What the tab shows: loading, the image, the error, or only the note (not to be confused
@@ -131,9 +134,10 @@ final class DocumentModel {
     enum LevelsArrival {
         /// More (or fresh, or fewer) detail, or the next frame, of the image shown: the view stays.
         case moreDetail
-        /// Another image, or the first: a fresh view (best fit), with its rendering made
-        /// ahead when there is one, or the view remembered in `restoring`.
-        case newImage(restoring: ViewState?, renderedAhead: ViewRendering?)
+        /// Another image, or the first: the view the document holds (a reload's, a restored
+        /// tab's) or, when it holds none, a fresh one (best fit), with its rendering made
+        /// ahead when there is one.
+        case newImage(renderedAhead: ViewRendering?)
     }
 
     init(document: Document) {
@@ -144,6 +148,13 @@ final class DocumentModel {
             ViewLink.shared.moved(self)
         }
         nameChanged()
+    }
+
+    /// The tab's view (zoom, scroll, rotation; BEHAVIOUR C6): the tab's canvas shows and
+    /// changes it here, so it stays while the tab is in the background or changes window.
+    var view: ViewState {
+        get { document.view }
+        set { document.view = newValue }
     }
 
     /// The tab is closing: nothing more is decoded, played or watched.
@@ -282,8 +293,6 @@ protocol DocumentViewer: AnyObject {
     var restingImageRect: PixelRect? { get }
     /// Runs `work` once the next frame is painted.
     func afterNextFrame(_ work: @escaping @MainActor () -> Void)
-    /// The view's zoom, scroll position and rotation, to keep while the tab is hidden.
-    func saveView(into view: inout ViewState)
     /// What the view shows, as linked views share it (with `hue`); nil before it has a view.
     func linkedView(hue: Double) -> LinkedView?
     /// Turns, zooms and scrolls to a linked view.

@@ -25,7 +25,7 @@ extension DocumentView {
 
     /// What a drag starting now carries (+1), or nil when it pans instead (or there is no file).
     func dragContent(ctrlHeld: Bool) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let zoom = canvas.zoom, case .loaded = document.state, !model.file.isDeleted else { return nil }
+        guard let zoom = model.view.zoom, case .loaded = document.state, !model.file.isDeleted else { return nil }
         let content = zoom.contentSize(at: canvas.displayScale), viewport = canvas.viewportSize
         let pans = content.width > viewport.width + 0.5 || content.height > viewport.height + 0.5
         guard ctrlHeld || !pans else { return nil }

@@ -18,7 +18,7 @@ enum PrintImage {
     ) {
         guard let view = window.selectedView, let image = view.model.levels?.image else { return }
         let source = view.model.imagePath ?? view.document.path
-        let hue = view.model.hue, turns = view.canvas.quarterTurns
+        let hue = view.model.hue, turns = view.model.view.quarterTurns
         let name = view.document.displayName
         let snapshot = image.isFullResolution ? PixbufSnapshot(copying: image.pixbuf) : nil
         Task { [weak window] in

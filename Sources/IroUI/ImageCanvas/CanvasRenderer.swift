@@ -31,7 +31,9 @@ final class CanvasRenderer {
     private var pending: ViewRendering.Request?
     /// The pyramid the current rendering was made from.
     private var madeFrom: ObjectIdentifier?
-    private var hue = 0.5
+    /// The hue renderings are made with: the canvas's view's, read when needed (no copy).
+    var currentHue: @MainActor () -> Double = { HueControl.neutral }
+    private var hue: Double { currentHue() }
 
     /// A rendering is being made.
     var isRendering: Bool { task != nil }
@@ -68,8 +70,7 @@ final class CanvasRenderer {
     /// A new hue: the current rendering is recoloured now (every frame of a slider drag);
     /// false when there is none to recolour.
     @discardableResult
-    func recolour(to hue: Double) -> Bool {
-        self.hue = hue
+    func recolour() -> Bool {
         guard let rendering else { return false }
         if rendering.hue != hue { self.rendering = rendering.withHue(hue) }
         return true

@@ -9,9 +9,11 @@ import IroImaging
 /// visible part at the ZoomModel's scale (no GtkViewport, no widget the size of
 /// the zoomed image).
 ///
-/// This file holds the view's state (image, zoom, scale drawn, rotation, scroll) and
-/// is the only place that changes it; every change ends in `viewChanged()`, which asks
-/// for what the new view needs: more decoded detail, an exact rendering. Drawing
+/// The view it shows (zoom, scroll, rotation, hue) is its `viewOwner`'s: for a tab, the
+/// document model's. This file is the only place that changes it, and every change ends in
+/// `viewChanged()`, which asks for what the new view needs: more decoded detail, an exact
+/// rendering. The canvas's own state is how it draws: the levels, the scale drawn while
+/// animating or pinching, the renderings. Drawing
 /// (`+Snapshot`) only reads. The rest is split by concern: `CanvasRenderer` makes the
 /// exact renderings, `ZoomAnimator` plays zoom animations, `+Zoom` turns commands into
 /// scales, `+Rotation` turns the view, `+Gestures` turns input into zoom and pan.
@@ -28,10 +30,18 @@ final class ImageCanvas: CustomWidgetDelegate {
     var image: DecodedImage? { pyramid?.image }
     /// It draws an image (its document has levels).
     var hasImage: Bool { pyramid != nil }
+    /// Who holds the view shown: the tab's document model, or the canvas's own (`OwnView`).
+    var viewOwner: any ViewOwner = OwnView()
     /// View rotation in quarter turns clockwise (BEHAVIOUR C7).
-    private(set) var quarterTurns = 0
+    private(set) var quarterTurns: Int {
+        get { viewOwner.view.quarterTurns }
+        set { viewOwner.view.quarterTurns = newValue }
+    }
     /// nil until both the image and an allocation are known.
-    private(set) var zoom: ZoomModel?
+    private(set) var zoom: ZoomModel? {
+        get { viewOwner.view.zoom }
+        set { viewOwner.view.zoom = newValue }
+    }
     /// The scale being drawn (view points per image pixel): the model's, or an in-between
     /// one while animating or pinching.
     private(set) var displayScale: Double = 1
@@ -46,12 +56,12 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     /// Hue slider value 0…1 (BEHAVIOUR D3); 0.5 shows the image unchanged. Applied at draw
     /// time from the decoded pixels, never by decoding again.
-    var hue: Double = 0.5 {
-        didSet {
-            guard hue != oldValue else { return }
-            if !renderer.recolour(to: hue) { viewChanged() } else { onViewChanged?() }
-            gtk_widget_queue_draw(widget)
-        }
+    var hue: Double { viewOwner.hue }
+
+    /// The owner's hue changed: recolours the rendering, or asks for a new one.
+    func hueChanged() {
+        if !renderer.recolour() { viewChanged() } else { onViewChanged?() }
+        gtk_widget_queue_draw(widget)
     }
 
     /// Hides the pointer over the image (fullscreen, after the pointer rested; BEHAVIOUR F2).
@@ -76,8 +86,6 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     private var horizontal: UnsafeMutablePointer<GtkAdjustment>?
     private var vertical: UnsafeMutablePointer<GtkAdjustment>?
-    /// Where to scroll once the first allocation arrives (a tab restored from its view state).
-    private var pendingOffset: Point?
     private var zoomNotificationPending = false
     /// Set while both adjustments are being configured: each emits value-changed, and the
     /// view is whole again only after the second.
@@ -94,7 +102,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     /// Work waiting for the next frame to be painted (`afterNextFrame`).
     private var afterNextPaint: [@MainActor () -> Void] = []
     /// The document whose levels it draws (`+Document`), and how it follows it.
-    var source: (model: DocumentModel, observer: SignalHandlerID, restoresView: Bool)?
+    var source: (model: DocumentModel, observer: SignalHandlerID)?
     /// Told when another image than the one drawn is shown (not more detail of it).
     var onImageShown: (@MainActor () -> Void)?
 
@@ -106,6 +114,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         (pinchGesture, keyController) = installGestures()
+        renderer.currentHue = { [weak self] in self?.hue ?? HueControl.neutral }
         renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         // A tab in the background is not mapped: it asks for nothing until it is shown.
         onSignal(raw(widget), "map") { [weak self] in
@@ -137,21 +146,20 @@ final class ImageCanvas: CustomWidgetDelegate {
         gtk_widget_queue_draw(widget)
     }
 
-    /// Shows the image, starting at best fit (BEHAVIOUR C5) or at a remembered view.
-    private func show(_ pyramid: ImagePyramid, named name: String, restoring view: ViewState? = nil) {
+    /// Shows the image, at the view its owner holds (`keepsView`: a tab's remembered view) or
+    /// from a fresh one: best fit (BEHAVIOUR C5), not turned, scrolled to the start.
+    private func show(_ pyramid: ImagePyramid, named name: String, keepsView: Bool) {
         self.pyramid = pyramid
         renderer.discard()
         iro_accessible_set_label(widget, name)
-        zoom = nil
         pendingLink = nil
-        quarterTurns = view?.quarterTurns ?? 0
-        if let restored = view?.zoom {
-            var model = restored
-            model.setImageSize(shownSize(of: pyramid))
-            model.setPixelsPerPoint(pixelsPerPoint)
-            zoom = model
-            displayScale = model.scale
-            pendingOffset = view?.scrollOffset
+        if keepsView, var restored = zoom {
+            restored.setImageSize(shownSize(of: pyramid))
+            restored.setPixelsPerPoint(pixelsPerPoint)
+            zoom = restored
+            displayScale = restored.scale
+        } else {
+            viewOwner.view = ViewState()
         }
         ensureModel()
         gtk_widget_queue_allocate(widget)
@@ -162,10 +170,8 @@ final class ImageCanvas: CustomWidgetDelegate {
         Size(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)))
     }
 
-    var offset: Point {
-        guard let horizontal, let vertical else { return .zero }
-        return Point(x: gtk_adjustment_get_value(horizontal), y: gtk_adjustment_get_value(vertical))
-    }
+    /// The scroll position (what the adjustments show).
+    var offset: Point { viewOwner.view.scrollOffset }
 
     /// The image's size as shown, after the view rotation.
     func shownSize(of pyramid: ImagePyramid) -> Size {
@@ -187,7 +193,6 @@ final class ImageCanvas: CustomWidgetDelegate {
     func place(_ model: ZoomModel, offset: Point) {
         zoom = model
         displayScale = model.scale
-        pendingOffset = nil
         configureAdjustments(offset: offset)
         notifyZoomChangedLater()
     }
@@ -282,20 +287,19 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     /// Shows the levels that `arrival` brings: more detail (or the next frame) of the image
-    /// drawn keeps the view; another image starts at best fit, at `restoring`, or with
-    /// `renderedAhead` (made for its fresh view with a decode done ahead) drawn at once if it
-    /// still fits the view.
+    /// drawn keeps the view; another image takes the view its owner holds, or starts at best
+    /// fit, with `renderedAhead` (made for its fresh view with a decode done ahead) drawn at
+    /// once if it still fits the view.
     func show(_ pyramid: ImagePyramid, named name: String, arrival: DocumentModel.LevelsArrival) {
         if case .moreDetail = arrival, let shown = self.pyramid, shown.width == pyramid.width, shown.height == pyramid.height {
             return replacePyramid(pyramid)
         }
         guard self.pyramid !== pyramid else { return }
-        if case .newImage(let restoring, let rendering) = arrival {
-            show(pyramid, named: name, restoring: restoring)
-            if let rendering, restoring == nil { renderer.adopt(rendering, madeFrom: pyramid) }
-        } else {
-            show(pyramid, named: name)
-        }
+        // Only the view the document holds is remembered; a view of the canvas's own starts afresh.
+        // The rendering made ahead is for the tab's fresh view.
+        let keepsView = viewOwner === source?.model, takesAhead = keepsView && zoom == nil
+        show(pyramid, named: name, keepsView: keepsView)
+        if takesAhead, case .newImage(let rendering?) = arrival { renderer.adopt(rendering, madeFrom: pyramid) }
         onImageShown?()
     }
 
@@ -362,9 +366,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         let before = zoom
         updateModel { $0.viewportSize = Size(width: Double(width), height: Double(height)) }
         if !animator.isRunning, let zoom { displayScale = zoom.scale }
-        let target = pendingOffset ?? offset
-        pendingOffset = nil
-        configureAdjustments(offset: target)
+        configureAdjustments(offset: offset)
         // Not during allocation: listeners change header-bar widgets, which must not happen mid-layout.
         if before != zoom { notifyZoomChangedLater() }
     }
@@ -386,7 +388,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
 
     func scrollValueChanged() {
-        guard !configuring else { return }
+        guard !configuring, let horizontal, let vertical else { return }
+        viewOwner.view.scrollOffset = Point(x: gtk_adjustment_get_value(horizontal), y: gtk_adjustment_get_value(vertical))
         viewChanged()
         gtk_widget_queue_draw(widget)
         onMovedByUser?()
@@ -403,6 +406,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         }
         let content = zoom.contentSize(at: displayScale)
         let clamped = zoom.clampedOffset(proposed, scale: displayScale)
+        viewOwner.view.scrollOffset = clamped
         configuring = true
         defer { configuring = false }
         gtk_adjustment_configure(
@@ -413,12 +417,5 @@ final class ImageCanvas: CustomWidgetDelegate {
             viewport.height * 0.1, viewport.height * 0.9, viewport.height)
         viewChanged()
         gtk_widget_queue_draw(widget)
-    }
-
-    /// The view state to remember when the tab is switched away from (BEHAVIOUR C6).
-    func saveView(into view: inout ViewState) {
-        view.zoom = zoom
-        view.scrollOffset = offset
-        view.quarterTurns = quarterTurns
     }
 }

@@ -12,6 +12,8 @@ import IroImaging
 final class PresentationWindow {
     let window: UnsafeMutablePointer<GtkWindow> = cast(gtk_window_new())
     let canvas = ImageCanvas()
+    /// Its own view: the leader's region, placed to fill this monitor, with the leader's hue.
+    private let view = OwnView()
     /// The monitor it is full screen on.
     let monitor: OpaquePointer
     private let monitorReference: ObjectRef
@@ -30,6 +32,8 @@ final class PresentationWindow {
         gtk_widget_add_css_class(window.widget, "presentation")
         gtk_window_set_decorated(window, 0)
         gtk_window_set_child(window, canvas.widget)
+        canvas.viewOwner = view
+        view.hueSource = { [weak self] in self?.leader?.hue ?? HueControl.neutral }
         canvas.hidesPointer = true
         // A new image starts at best fit: the leader's region is placed again on it.
         canvas.onImageShown = { [weak self] in self?.update() }
@@ -93,7 +97,7 @@ final class PresentationWindow {
     private func update() {
         canvas.draw(leader?.source?.model)
         guard let leader, let zoom = leader.zoom, canvas.hasImage else { return }
-        canvas.hue = leader.hue
+        canvas.hueChanged()
         if canvas.quarterTurns != leader.quarterTurns { canvas.turn(by: leader.quarterTurns - canvas.quarterTurns) }
         let viewport = canvas.viewportSize
         guard

@@ -160,20 +160,14 @@ extension DocumentWindow {
         }
     }
 
-    /// A page arrived (new, or dragged or transferred from another window): follow its
-    /// canvas's zoom while it is the one shown.
+    /// A page arrived (new, or dragged or transferred from another window).
     private func adopt(_ view: DocumentView) {
-        view.canvas.onZoomChanged = { [weak self, weak view] in
-            guard let self, let view, view === self.selectedView, !self.comparing.isActive else { return }
-            self.zoomChanged()
-        }
         pageCountChanged()
     }
 
     func selectionChanged() {
         guard !isBeingDestroyed, !tabAdder.isRevealingSelection else { return }
         if let previous = followed, previous !== selectedModel {
-            previous.viewer?.saveView(into: &previous.document.view)
             previous.lastShown = monotonicSeconds()
             previous.preloader.dropAll() // a document in the background steps nowhere
         }

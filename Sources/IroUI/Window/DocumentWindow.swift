@@ -148,7 +148,9 @@ final class DocumentWindow {
             self?.actions.setEnabled("play-pause", self?.selectedModel?.player != nil)
         }
         // Not the levels themselves: an animation's every frame would run it.
-        selection.observe([DocumentModel.Property.status, DocumentModel.Property.complete]) { [weak self] in self?.zoomChanged() }
+        selection.observe([DocumentModel.Property.status, DocumentModel.Property.complete, DocumentModel.Property.zoom]) {
+            [weak self] in self?.zoomChanged()
+        }
     }
 
     /// Follows the selected tab's model (nil: none), and shows what follows from it.
