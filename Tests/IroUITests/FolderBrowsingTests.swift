@@ -127,6 +127,31 @@ final class FolderBrowsingTests: XCTestCase {
         }
     }
 
+    /// A step from a zoomed-in, scrolled image draws the next image, whole, in its first frames.
+    func testAStepFromAZoomedInImageDrawsTheNextImage() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (folder, window, view) = try Self.openListed(harness, sizes: ["b9.png": (3000, 2000), "b10.png": (3000, 2000)])
+            let next = RawPath(folder.appendingPathComponent("b10.png").path)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(next) })
+            window.actions.activate("zoom-200")
+            view.canvas.configureAdjustments(offset: Point(x: 2500, y: 1500))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering })
+            window.actions.activate("next-image")
+            XCTAssertEqual(Self.shownName(window), "b10.png")
+            XCTAssertEqual(view.canvas.zoom?.mode, .bestFit)
+            XCTAssertEqual(view.canvas.offset, .zero)
+            let horizontal = gtk_scrollable_get_hadjustment(OpaquePointer(view.canvas.widget))!
+            XCTAssertEqual(gtk_adjustment_get_value(horizontal), 0, "the scrollbars show the fresh view")
+            XCTAssertEqual(gtk_adjustment_get_upper(horizontal), gtk_adjustment_get_page_size(horizontal), "nothing to scroll at best fit")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering })
+            let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))
+            let centre = pixels.pixel(pixels.width / 2, pixels.height / 2)
+            XCTAssertTrue(centre.isClose(to: RGBA(150, 80, 160), tolerance: 3), "b10's colour at the centre: \(centre)")
+        }
+    }
+
     func testTheFolderWatchUpdatesTheListAndThePosition() throws {
         try onMain {
             let harness = AppHarness()

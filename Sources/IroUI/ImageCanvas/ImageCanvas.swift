@@ -162,6 +162,9 @@ final class ImageCanvas: CustomWidgetDelegate {
             viewOwner.view = ViewState()
         }
         ensureModel()
+        // The scrollbars show this view now: the allocation that follows may not come when the
+        // size is the same.
+        configureAdjustments(offset: offset)
         gtk_widget_queue_allocate(widget)
         gtk_widget_queue_draw(widget)
     }
