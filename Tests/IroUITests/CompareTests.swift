@@ -95,7 +95,8 @@ final class CompareTests: XCTestCase {
             XCTAssertEqual(pane.canvas.zoom, pane.ownView.view.zoom)
             XCTAssertEqual(tab.model.view, tabView, "the tab's view is untouched")
             window.actions.activate("end-compare")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { tab.canvas.zoom == tabView.zoom && tab.canvas.offset == tabView.scrollOffset })
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 5) { tab.canvas.zoom == tabView.zoom && tab.canvas.offset == tabView.scrollOffset })
         }
     }
 

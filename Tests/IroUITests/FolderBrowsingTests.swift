@@ -123,7 +123,8 @@ final class FolderBrowsingTests: XCTestCase {
             XCTAssertEqual(Self.shownName(window), "b10.png")
             XCTAssertEqual(view.model.view.zoom?.mode, .bestFit, "b10 starts from a fresh view")
             XCTAssertEqual(view.model.view.scrollOffset, Point(x: 0, y: 0))
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.actions.isEnabled("zoom-reset") }, "the toolbar follows the document's zoom")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 5) { window.actions.isEnabled("zoom-reset") }, "the toolbar follows the document's zoom")
         }
     }
 
