@@ -27,6 +27,10 @@ packages=(
   gvfs gvfs-backends gvfs-daemons
   # the translation tests run Iro in Japanese (ja_JP.UTF-8, generated below)
   locales
+  # a font with Japanese glyphs: Debian 12 installs none, and every Japanese string would
+  # draw as boxes. IPA Gothic covers JIS X 0213 in a 3.5 MB package (fonts-noto-cjk: 57 MB
+  # for Chinese and Korean too, which Iro is not translated into).
+  fonts-ipafont-gothic
 )
 
 missing=()

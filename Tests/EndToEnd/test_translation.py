@@ -7,6 +7,7 @@ import os
 import subprocess
 import tempfile
 
+from glyphs import boxes_and_glyphs
 from harness import REPO, Session, TIMEOUT, iro_bin, write_quadrants
 
 JAPANESE = {'LANG': 'ja_JP.UTF-8', 'LC_ALL': None, 'LANGUAGE': None}
@@ -70,3 +71,37 @@ def test_start_page_menu_and_error_page_are_in_japanese():
         s.launch([cut], env=JAPANESE).wait_exit()
         detail = _japanese(ja, 'the PNG data ends early')
         app.find('label', lambda name: detail in (name or ''))
+
+
+def _drawn_title(session, env):
+    """The start page's title as drawn in Japanese by an Iro started with `env`: (its text,
+    boxes, other blobs of ink). Iro quits afterwards."""
+    title = _japanese(_catalogue(), 'View Images')
+    app = session.launch([], env=env)
+    frame = app.frame()
+    x, y, w, h = app.screen_extents(app.find('label', title), frame)
+    assert w > 0 and h > 0, f'the title has no size: {w}×{h}'
+    boxes, others = boxes_and_glyphs(session.screenshot().crop(x, y, w, h))
+    app.quit()
+    app.wait_exit()
+    return title, boxes, others
+
+
+def test_japanese_is_drawn_in_glyphs_not_boxes():
+    """The installed fonts draw every character of the Japanese title. The same check on a
+    machine with no Japanese font (fontconfig limited to DejaVu) finds a box for each
+    character: it is the check that would fail if install-deps forgot the font."""
+    with Session() as s, tempfile.TemporaryDirectory() as tmp:
+        conf = os.path.join(tmp, 'fonts.conf')
+        with open(conf, 'w') as f:
+            f.write('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                    '<dir>/usr/share/fonts/truetype/dejavu</dir>'
+                    f'<cachedir>{tmp}/cache</cachedir></fontconfig>')
+        title, boxes, _ = _drawn_title(s, {**JAPANESE, 'FONTCONFIG_FILE': conf})
+        assert boxes >= len(title) - 1, f'without a Japanese font {title!r} should be boxes; found {boxes}'
+
+        title, boxes, others = _drawn_title(s, JAPANESE)
+        if boxes:
+            s.save_last_shot('japanese-title')
+        assert boxes == 0, f'{boxes} of the title\'s characters ({title!r}) are drawn as missing-glyph boxes'
+        assert others >= len(title) // 2, f'too little ink for {title!r}: {others} blobs'
