@@ -87,6 +87,10 @@ public enum LoadError: Error, Equatable, Sendable {
             tr("%s is not UTF-8 text, so it cannot be shown without garbling it.", NotePackage.textFileName)
         case .notePackage(.notAFolder):
             tr("A note package is a folder whose name ends in .%s; this is a plain file.", NotePackage.pathExtension)
+        case .notePackage(.linkLeavesPackage(let name)):
+            tr(
+                "%s in this note package is a link to a file outside it. Iro shows only what is inside a package, so it does not follow the link.",
+                name)
         case .notePackage(.unreadable(let detail)):
             tr("The note package could not be read: %s", detail)
         }

@@ -42,14 +42,47 @@ public struct NotePackage: Equatable, Sendable {
         let textPath = folder.appending(textFileName)
         // Only a regular file is read: a FIFO named Text.txt would block the reader forever.
         guard kind(of: textPath) == .regularFile else { throw .missingText }
-        let data = try readText(at: textPath, limit: maximumTextBytes)
+        guard let root = resolved(folder) else { throw .unreadable(reason(for: errno)) }
+        let data = try readText(at: textPath, limit: maximumTextBytes, inside: root)
         // Strict decoding: a wrong encoding is an error, not a page of replacement characters.
         guard var text = String(validating: data, as: UTF8.self) else { throw .textNotUTF8 }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() } // a BOM is legal UTF-8 but not content
 
         let imagePath = folder.appending(imageFileName)
         let image = kind(of: imagePath) == .regularFile ? imagePath : nil
+        // Checked by its path: the decoder opens it later, so a package that swaps the link in
+        // between could still show another image it can read (never a text).
+        if let image {
+            guard let target = resolved(image) else { throw .unreadable(reason(for: errno)) }
+            guard isInside(target, root) else { throw .linkLeavesPackage(imageFileName) }
+        }
         return NotePackage(folder: folder, text: text, imagePath: image)
+    }
+
+    /// Links inside the package are followed (a package may link its text to a file beside
+    /// it); a link that leads out of it, however many hops it takes, is refused: a package
+    /// linking `Text.txt` to `/etc/shadow` would otherwise show that file to whoever opens it.
+    /// `root` and `path` are resolved (no links, no `..`).
+    private static func isInside(_ path: RawPath, _ root: RawPath) -> Bool {
+        let prefix = root.bytes.last == UInt8(ascii: "/") ? root.bytes : root.bytes + [UInt8(ascii: "/")]
+        return path.bytes.count > prefix.count && path.bytes.starts(with: prefix)
+    }
+
+    /// The file a descriptor has open, as the kernel resolved it (`/proc/self/fd`).
+    private static func openedPath(_ fd: Int32) -> RawPath? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return RawPath(bytes: buffer[..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved (`realpath`).
+    private static func resolved(_ path: RawPath) -> RawPath? {
+        path.withCString { pointer in
+            guard let real = realpath(pointer, nil) else { return nil }
+            defer { free(real) }
+            return RawPath(cString: real)
+        }
     }
 
     private enum Kind { case missing, directory, regularFile, other }
@@ -65,11 +98,14 @@ public struct NotePackage: Equatable, Sendable {
         }
     }
 
-    /// Plain POSIX reads, which take the path's bytes.
-    private static func readText(at path: RawPath, limit: Int) throws(NotePackageError) -> [UInt8] {
+    /// Plain POSIX reads, which take the path's bytes. The file is checked to be inside `root`
+    /// once open, as the kernel found it: a package that swaps a link between a check and the
+    /// open cannot slip another file in.
+    private static func readText(at path: RawPath, limit: Int, inside root: RawPath) throws(NotePackageError) -> [UInt8] {
         let (fd, code) = path.withCString { (open($0, O_RDONLY | O_CLOEXEC), errno) }
         guard fd >= 0 else { throw .unreadable(reason(for: code)) }
         defer { close(fd) }
+        guard let opened = openedPath(fd), isInside(opened, root) else { throw .linkLeavesPackage(textFileName) }
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         // Read one byte past the limit to tell "exactly at the limit" from "too large".

@@ -143,15 +143,59 @@ final class TemporaryFolder {
         #expect(load(folder) == .failure(.missingText)) // and it does not hang
     }
 
-    @Test func symlinkedTextIsFollowed() throws {
+    @Test func aLinkInsideThePackageIsFollowed() throws {
         let temp = try TemporaryFolder()
-        let target = temp.url.appendingPathComponent("real.txt")
-        try Data("linked".utf8).write(to: target)
-        let folder = try temp.package("Link.notesdoc")
+        let folder = try temp.package("Link.notesdoc", files: ["notes": nil])
+        try Data("linked".utf8).write(to: folder.appendingPathComponent("notes/real.txt"))
+        try Self.png.write(to: folder.appendingPathComponent("notes/picture.png"))
         try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("Text.txt"),
-            withDestinationURL: target)
-        #expect(try NotePackage.load(folder: RawPath(folder.path)).text == "linked")
+            atPath: folder.appendingPathComponent("Text.txt").path, withDestinationPath: "notes/real.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Image.png").path, withDestinationPath: "notes/picture.png")
+        let package = try NotePackage.load(folder: RawPath(folder.path))
+        #expect(package.text == "linked")
+        #expect(package.imagePath == RawPath(folder.appendingPathComponent("Image.png").path))
+    }
+
+    /// A package never shows a file of the system outside it (one linking to /etc/shadow, opened
+    /// by root, would show the shadow file): not by an absolute link, not by `..`, not by a
+    /// link inside that leads out, and not by a package that is itself reached through a link.
+    @Test(arguments: ["absolute", "relative", "two hops"])
+    func aLinkOutOfThePackageIsRefused(_ how: String) throws {
+        let temp = try TemporaryFolder()
+        let outside = temp.url.appendingPathComponent("secret.txt")
+        try Data("secret".utf8).write(to: outside)
+        let folder = try temp.package("Leak.notesdoc")
+        let text = folder.appendingPathComponent("Text.txt").path
+        switch how {
+        case "absolute":
+            try FileManager.default.createSymbolicLink(atPath: text, withDestinationPath: outside.path)
+        case "relative":
+            try FileManager.default.createSymbolicLink(atPath: text, withDestinationPath: "../secret.txt")
+        default:
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("hop").path, withDestinationPath: outside.path)
+            try FileManager.default.createSymbolicLink(atPath: text, withDestinationPath: "hop")
+        }
+        #expect(load(folder) == .failure(.linkLeavesPackage("Text.txt")))
+    }
+
+    @Test func anImageLinkedFromOutsideIsRefused() throws {
+        let temp = try TemporaryFolder()
+        let outside = temp.url.appendingPathComponent("elsewhere.png")
+        try Self.png.write(to: outside)
+        let folder = try temp.package("Picture.notesdoc", files: ["Text.txt": Data("text".utf8)])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Image.png").path, withDestinationPath: outside.path)
+        #expect(load(folder) == .failure(.linkLeavesPackage("Image.png")))
+    }
+
+    @Test func aPackageReachedThroughALinkReadsItsOwnFiles() throws {
+        let temp = try TemporaryFolder()
+        let real = try temp.package("Real.notesdoc", files: ["Text.txt": Data("inside".utf8)])
+        let link = temp.url.appendingPathComponent("Linked.notesdoc")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+        #expect(try NotePackage.load(folder: RawPath(link.path)).text == "inside")
     }
 
     @Test(
