@@ -14,12 +14,15 @@ public struct NotePackage: Equatable, Sendable {
 
     public let folder: RawPath
     public let text: String
+    /// What of the text is laid out: bounded, so a hostile text cannot stall the window.
+    public let shown: NoteText
     /// nil when the package has no `Image.png`.
     public let imagePath: RawPath?
 
     public init(folder: RawPath, text: String, imagePath: RawPath?) {
         self.folder = folder
         self.text = text
+        shown = NoteText(text)
         self.imagePath = imagePath
     }
 

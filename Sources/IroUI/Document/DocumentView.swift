@@ -105,7 +105,7 @@ final class DocumentView: DocumentViewer {
             gtk_stack_add_named(stack, StatusPages.error(error, fileName: document.displayName), DocumentModel.Shown.error.rawValue)
         }
         if let note = model.note {
-            noteSidebar.show(note.text, alone: note.imagePath == nil)
+            noteSidebar.show(note.shown, alone: note.imagePath == nil)
         } else {
             noteSidebar.hide()
         }

@@ -3,11 +3,15 @@ import CGtkShims
 import GtkSupport
 import IroCore
 
-/// The text of a note package, read-only, beside its image (BEHAVIOUR A8).
+/// The text of a note package, read-only, beside its image (BEHAVIOUR A8). It lays out the
+/// package's `NoteText`, and says above the text what of it is not shown as it is.
 final class NoteSidebar {
+    private let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
     private let view: UnsafeMutablePointer<GtkTextView> = cast(gtk_text_view_new())
-    var widget: UnsafeMutablePointer<GtkWidget> { scroller.widget }
+    /// What was left out or changed, when something was.
+    let shortening: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
+    var widget: UnsafeMutablePointer<GtkWidget> { box.widget }
 
     init() {
         gtk_text_view_set_editable(view, 0)
@@ -18,8 +22,24 @@ final class NoteSidebar {
         gtk_text_view_set_top_margin(view, 18)
         gtk_text_view_set_bottom_margin(view, 18)
         iro_accessible_set_label(view.widget, tr("Note"))
-        gtk_scrolled_window_set_child(scroller, view.widget)
+        // A reading measure: a note alone in a wide tab keeps lines of about 90 characters
+        // (and a screenful of text is less to lay out and draw).
+        let clamp = adw_clamp_scrollable_new()!
+        adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), 760)
+        adw_clamp_scrollable_set_tightening_threshold(OpaquePointer(clamp), 600)
+        adw_clamp_scrollable_set_child(OpaquePointer(clamp), view.widget)
+        gtk_scrolled_window_set_child(scroller, clamp)
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller.widget, 1)
+        gtk_label_set_wrap(shortening, 1)
+        gtk_label_set_xalign(shortening, 0)
+        gtk_widget_set_margin_start(shortening.widget, 18)
+        gtk_widget_set_margin_end(shortening.widget, 18)
+        gtk_widget_set_margin_top(shortening.widget, 12)
+        gtk_widget_add_css_class(shortening.widget, "dim-label")
+        gtk_widget_set_visible(shortening.widget, 0)
+        gtk_box_append(box, shortening.widget)
+        gtk_box_append(box, scroller.widget)
         gtk_widget_set_size_request(widget, 340, -1)
         gtk_widget_add_css_class(widget, "note-sidebar")
         gtk_widget_set_visible(widget, 0)
@@ -36,10 +56,28 @@ final class NoteSidebar {
 
     func hide() { gtk_widget_set_visible(widget, 0) }
 
-    /// Shows `text`; with `alone` (no image) the note takes the whole tab.
-    func show(_ text: String, alone: Bool) {
-        gtk_text_buffer_set_text(gtk_text_view_get_buffer(view), text, -1)
+    /// Shows `note`; with `alone` (no image) the note takes the whole tab.
+    func show(_ note: NoteText, alone: Bool) {
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(view), note.shown, -1)
+        let explanation = Self.explanation(of: note.changes)
+        gtk_label_set_text(shortening, explanation)
+        gtk_widget_set_visible(shortening.widget, explanation.isEmpty ? 0 : 1)
         gtk_widget_set_hexpand(widget, alone ? 1 : 0)
         gtk_widget_set_visible(widget, 1)
+    }
+
+    /// One sentence for each way the text shown differs from the file.
+    static func explanation(of changes: Set<NoteText.Change>) -> String {
+        var sentences: [String] = []
+        if changes.contains(.cut) {
+            sentences.append(tr("This note is too long to show whole: only its first %d characters are shown.", NoteText.maximumCharacters))
+        }
+        if changes.contains(.paragraphsBroken) {
+            sentences.append(tr("Paragraphs longer than %d characters are broken into shorter ones.", NoteText.maximumParagraphLength))
+        }
+        if changes.contains(.marksDropped) {
+            sentences.append(tr("Characters stacked with more than %d marks are shortened.", NoteText.maximumMarksPerCharacter))
+        }
+        return sentences.joined(separator: " ")
     }
 }
