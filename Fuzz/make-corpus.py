@@ -431,11 +431,42 @@ def animated_webp_seeds():
     return {'webp-animated-3-frames-12x10.webp': data, 'bad-webp-animated-truncated.webp': data[:len(data) * 2 // 3]}
 
 
+def heif_box(kind, content, full=None):
+    """An ISO base media box; `full` (a version) makes it a full box."""
+    if full is not None:
+        content = bytes((full, 0, 0, 0)) + content
+    return struct.pack('>I', 8 + len(content)) + kind + content
+
+
+def heif_grid(width, height, tiles, tile):
+    """A HEIC container whose primary item is a grid of `tiles` tiles: the boxes HEIF's
+    declared size is read from (no image data)."""
+    ftyp = heif_box(b'ftyp', b'heic' + struct.pack('>I', 0) + b'mif1heic')
+    hdlr = heif_box(b'hdlr', struct.pack('>I', 0) + b'pict' + bytes(13), full=0)
+    pitm = heif_box(b'pitm', struct.pack('>H', 1), full=0)
+    infe = [heif_box(b'infe', struct.pack('>HH', 1, 0) + b'grid\0', full=2)]
+    infe += [heif_box(b'infe', struct.pack('>HH', 2 + i, 0) + b'hvc1\0', full=2) for i in range(tiles)]
+    iinf = heif_box(b'iinf', struct.pack('>H', len(infe)) + b''.join(infe), full=0)
+    ispe = lambda w, h: heif_box(b'ispe', struct.pack('>II', w, h), full=0)
+    ipco = heif_box(b'ipco', ispe(tile, tile) + ispe(width, height))
+    assoc = [struct.pack('>HBB', 1, 1, 2)] + [struct.pack('>HBB', 2 + i, 1, 1) for i in range(tiles)]
+    ipma = heif_box(b'ipma', struct.pack('>I', len(assoc)) + b''.join(assoc), full=0)
+    meta = heif_box(b'meta', hdlr + pitm + iinf + heif_box(b'iprp', ipco + ipma), full=0)
+    return ftyp + meta + heif_box(b'mdat', b'')
+
+
+def heif_seeds():
+    return {
+        'heif-grid-boxes-640x480.heic': heif_grid(640, 480, 4, 320),
+        'bad-heif-grid-bomb.heic': heif_grid(32767, 32767, 64, 4096),
+    }
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
     os.makedirs(folder, exist_ok=True)
     seeds = {}
-    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds, animated_webp_seeds):
+    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds, animated_webp_seeds, heif_seeds):
         seeds.update(make())
     total = 0
     for name, data in sorted(seeds.items()):

@@ -5,7 +5,8 @@ import IroCore
 /// formats whose decoders give up on absurd sizes before telling us what they
 /// were (libpng rejects a 100000-pixel-wide IHDR as "damaged", gdk-pixbuf's TIFF
 /// loader refuses sizes whose bytes overflow an int), or tell them only after
-/// allocating the pixels (XPM, whose loader reads the whole file first). Knowing the
+/// allocating the pixels (XPM, whose loader reads the whole file first; HEIF and AVIF, whose
+/// loader decodes every tile of a grid first: `HEIFDeclaredSize`). Knowing the
 /// declared size lets Iro say "too large" — the true reason — for a bomb.
 enum DeclaredSize {
     static func read(_ source: ImageSource) -> (width: Int, height: Int)? {
@@ -14,7 +15,7 @@ enum DeclaredSize {
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
         let bytes = Array(head[0..<count])
-        return png(bytes) ?? tiff(bytes, file: file) ?? xpm(bytes)
+        return png(bytes) ?? tiff(bytes, file: file) ?? xpm(bytes) ?? HEIFDeclaredSize.read(bytes, file: file)
     }
 
     /// PNG: 8-byte signature, then the IHDR chunk (length, "IHDR", width, height — big-endian).
