@@ -457,7 +457,7 @@ def heif_grid(width, height, tiles, tile):
 
 def heif_seeds():
     return {
-        'heif-grid-boxes-640x480.heic': heif_grid(640, 480, 4, 320),
+        'bad-heif-grid-no-data-640x480.heic': heif_grid(640, 480, 4, 320),
         'bad-heif-grid-bomb.heic': heif_grid(32767, 32767, 64, 4096),
     }
 
