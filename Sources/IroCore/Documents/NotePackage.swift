@@ -105,9 +105,14 @@ public struct NotePackage: Equatable, Sendable {
     /// once open, as the kernel found it: a package that swaps a link between a check and the
     /// open cannot slip another file in.
     private static func readText(at path: RawPath, limit: Int, inside root: RawPath) throws(NotePackageError) -> [UInt8] {
-        let (fd, code) = path.withCString { (open($0, O_RDONLY | O_CLOEXEC), errno) }
+        // Non-blocking, so a FIFO put in its place after the check cannot hold the open; it is
+        // then refused by what the descriptor is, and plain blocking reads follow.
+        let (fd, code) = path.withCString { (open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK), errno) }
         guard fd >= 0 else { throw .unreadable(reason(for: code)) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .missingText }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard let opened = openedPath(fd), isInside(opened, root) else { throw .linkLeavesPackage(textFileName) }
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)

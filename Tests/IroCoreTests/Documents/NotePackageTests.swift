@@ -1,5 +1,6 @@
 import Foundation
 import IroCore
+import Synchronization
 import Testing
 
 /// A temporary folder removed when the test ends.
@@ -240,5 +241,49 @@ final class TemporaryFolder {
         let after = try FileManager.default.attributesOfItem(atPath: text.path)[.modificationDate] as? Date
         #expect(before == after)
         #expect(try Data(contentsOf: text) == Data("x".utf8))
+    }
+}
+
+extension NotePackageTests {
+    /// Text.txt swapped between a file and a FIFO while packages load: a FIFO that arrives
+    /// between the check and the open must not hold the reader (an open of a FIFO with no
+    /// writer waits for ever). Every load ends, with the text or "no text".
+    @Test func aFIFOSwappedInAfterTheCheckNeverHoldsTheReader() async throws {
+        let temp = try TemporaryFolder()
+        let folder = try temp.package("Swap.notesdoc", files: ["Text.txt": Data("text".utf8)])
+        let text = folder.appendingPathComponent("Text.txt").path
+        let spare = folder.appendingPathComponent("spare").path
+        let stop = Atomic(false)
+        let swapper = Thread {
+            var fifo = false
+            while !stop.load(ordering: .relaxed) {
+                if fifo {
+                    _ = mkfifo(spare, 0o644)
+                } else {
+                    FileManager.default.createFile(atPath: spare, contents: Data("text".utf8))
+                }
+                _ = rename(spare, text)
+                fifo.toggle()
+            }
+        }
+        swapper.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        let finished = Atomic(0), unexpected = Atomic(0)
+        let reader = Thread {
+            for _ in 0..<400 {
+                let result = Result { () throws(NotePackageError) in try NotePackage.load(folder: RawPath(folder.path)) }
+                switch result {
+                case .success(let package) where package.text == "text": break
+                case .failure(.missingText): break
+                default: unexpected.add(1, ordering: .relaxed)
+                }
+                finished.add(1, ordering: .relaxed)
+            }
+        }
+        reader.start()
+        let deadline = Date().addingTimeInterval(60)
+        while finished.load(ordering: .relaxed) < 400, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(finished.load(ordering: .relaxed) == 400, "a load was held by a FIFO")
+        #expect(unexpected.load(ordering: .relaxed) == 0, "every load gives the text or no text")
     }
 }
