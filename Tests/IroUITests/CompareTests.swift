@@ -13,6 +13,14 @@ final class CompareTests: XCTestCase {
         g_action_group_activate_action(OpaquePointer(window.window), action, g_variant_new_int32(Int32(position)))
     }
 
+    /// A window with two gradient tabs, a.png and b.png, the first selected.
+    @MainActor static func twoTabs(_ harness: AppHarness) throws -> DocumentWindow {
+        let urls = [LinkViewTests.gradient(harness, "a.png"), LinkViewTests.gradient(harness, "b.png")]
+        let window = try XCTUnwrap(harness.open(urls))
+        LinkViewTests.select(window.views[0], in: window)
+        return window
+    }
+
     @MainActor static func settle(_ pane: ComparePane) {
         gtk_widget_queue_draw(pane.canvas.widget)
         GtkTestEnvironment.pump(timeout: 5) { pane.canvas.showsExactRendering }
@@ -22,9 +30,7 @@ final class CompareTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let urls = [LinkViewTests.gradient(harness, "a.png"), LinkViewTests.gradient(harness, "b.png")]
-            let window = try XCTUnwrap(harness.open(urls))
-            LinkViewTests.select(window.views[0], in: window)
+            let window = try Self.twoTabs(harness)
             Self.activate(window, "compare-with", 1)
             let comparison = try XCTUnwrap(window.comparing.view)
             XCTAssertEqual(string(gtk_stack_get_visible_child_name(window.content)), "compare")
@@ -79,10 +85,8 @@ final class CompareTests: XCTestCase {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
-            let urls = [LinkViewTests.gradient(harness, "a.png"), LinkViewTests.gradient(harness, "b.png")]
-            let window = try XCTUnwrap(harness.open(urls))
+            let window = try Self.twoTabs(harness)
             let tab = window.views[0]
-            LinkViewTests.select(tab, in: window)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { tab.model.view.zoom != nil })
             let tabView = tab.model.view
             Self.activate(window, "compare-with", 1)

@@ -17,9 +17,8 @@ enum HEIFDeclaredSize {
     static func read(_ head: [UInt8], file: UnsafeMutablePointer<FILE>) -> (width: Int, height: Int)? {
         guard isHEIF(head), let meta = topLevelBox("meta", in: file) else { return nil }
         // `meta` is a full box: version and flags come before its children.
-        guard meta.count >= 4, let properties = child("iprp", of: meta, from: 4).flatMap({ child("ipco", of: meta, in: $0) }) else {
-            return nil
-        }
+        guard meta.count >= 4, let properties = child("iprp", of: meta, in: 4..<meta.count).flatMap({ child("ipco", of: meta, in: $0) })
+        else { return nil }
         var largest: (width: Int, height: Int)?
         var at = properties.lowerBound
         while let box = box(in: meta, at: at, end: properties.upperBound) {
@@ -85,10 +84,6 @@ enum HEIFDeclaredSize {
             at = box.end
         }
         return nil
-    }
-
-    private static func child(_ type: String, of bytes: [UInt8], from start: Int) -> Range<Int>? {
-        child(type, of: bytes, in: start..<bytes.count)
     }
 
     /// The box starting at `at`, if it lies whole before `end` (32-bit sizes only inside `meta`).
