@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O3"])]),
         // Little CMS: embedded colour profiles to sRGB.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // libheif (HEIF and AVIF) behind plain C types, loaded when the first such file is opened.
+        .target(name: "CHEIF"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -58,7 +60,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -456,10 +456,41 @@ def heif_grid(width, height, tiles, tile):
 
 
 def heif_seeds():
-    return {
+    seeds = {
         'bad-heif-grid-no-data-640x480.heic': heif_grid(640, 480, 4, 320),
         'bad-heif-grid-bomb.heic': heif_grid(32767, 32767, 64, 4096),
     }
+    seeds.update(encoded_heif_seeds())
+    return seeds
+
+
+def encoded_heif_seeds():
+    """Real pictures for libheif's paths: a HEIC with alpha (heif-enc), and monochrome AVIFs
+    in video range at 8 and 10 bits (avifenc), which Iro expands itself. Made when the tools
+    are installed (libheif-examples, libavif-bin)."""
+    import shutil
+    import subprocess
+    import tempfile
+    heif_enc, avifenc = shutil.which('heif-enc'), shutil.which('avifenc')
+    if not heif_enc or not avifenc:
+        print('note: no heif-enc or avifenc; encoded HEIF and AVIF seeds skipped', file=sys.stderr)
+        return {}
+    made = {}
+    with tempfile.TemporaryDirectory() as work:
+        source = os.path.join(work, 'in.png')
+        with open(source, 'wb') as f:
+            f.write(png(12, 8, ctype=6))
+        jobs = {
+            'heif-alpha-12x8.heic': [heif_enc, '-q', '50', '-o', os.path.join(work, 'out.heic'), source],
+            'avif-mono-limited-12x8.avif': [avifenc, '--yuv', '400', '--range', 'limited', source, os.path.join(work, 'out.avif')],
+            'avif-mono-limited-10bit-12x8.avif': [avifenc, '--yuv', '400', '--range', 'limited', '--depth', '10', source,
+                                                  os.path.join(work, 'out.avif')],
+        }
+        for name, args in jobs.items():
+            if subprocess.run(args, capture_output=True).returncode == 0:
+                with open(args[-2] if args[0] == heif_enc else args[-1], 'rb') as f:
+                    made[name] = f.read()
+    return made
 
 
 def main():

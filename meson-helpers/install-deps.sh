@@ -7,12 +7,16 @@ set -euo pipefail
 packages=(
   # build
   libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev liblcms2-dev pkg-config
+  # HEIF and AVIF: Iro decodes both with libheif itself (its AV1 through dav1d)
+  libheif-dev
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
-  # image formats beyond PNG/JPEG
+  # image formats beyond PNG/JPEG. The HEIF and AVIF loaders decode nothing for Iro; they
+  # register the two formats with gdk-pixbuf, whose list the desktop entry's MimeType and the
+  # Open dialog's filter are made from.
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs; heif-enc:
-  # HEIC and AVIF)
-  libjpeg-turbo-progs libheif-examples
+  # HEIC and AVIF; avifenc: monochrome AVIF in either range)
+  libjpeg-turbo-progs libheif-examples libavif-bin
   # colour management tests: Adobe RGB (1998)-compatible and other profiles, lcms's transicc
   icc-profiles-free liblcms2-utils libgs-common
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots

@@ -31,39 +31,13 @@ enum ColourProfile {
         // A screen-sized level of a photo is several megapixels: the bottom half on a
         // second thread. A plain thread: libdispatch's pool would need system calls the
         // helper's filter refuses (epoll, setpriority).
-        guard width * height >= 1 << 20, let helper = Band.start({ convert(rows: height / 2..<height) }) else {
+        guard width * height >= 1 << 20, let helper = WorkerThread.start({ convert(rows: height / 2..<height) }) else {
             convert(rows: 0..<height)
             return true
         }
         convert(rows: 0..<height / 2)
         helper.join()
         return true
-    }
-
-    /// Work on a thread of its own, waited for with `join`.
-    private final class Band {
-        private let work: () -> Void
-        private var thread = pthread_t()
-        private init(_ work: @escaping () -> Void) { self.work = work }
-
-        static func start(_ work: @escaping () -> Void) -> Band? {
-            let band = Band(work)
-            let context = Unmanaged.passRetained(band).toOpaque()
-            let started = pthread_create(
-                &band.thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    Unmanaged<Band>.fromOpaque(context).takeRetainedValue().work()
-                    return nil
-                }, context)
-            guard started == 0 else {
-                Unmanaged<Band>.fromOpaque(context).release()
-                return nil
-            }
-            return band
-        }
-
-        func join() { pthread_join(thread, nil) }
     }
 
     /// The profile a gdk-pixbuf loader found in the file (its "icc-profile" option: PNG's

@@ -13,9 +13,9 @@ import IroCore
 /// and declared size (refusing bombs before any pixel buffer exists), then the format's
 /// integrity check (`IntegrityChecks`) judges what it can from the head and size, and only
 /// then are the bytes fed to an incremental GdkPixbufLoader in chunks (`PixbufLoad`), which
-/// lets a closed tab cancel the work and lets the UI show progress. JPEG, SVG and still WebP
-/// are decoded their own way, at the detail the view needs (`JPEGDecoding`, `SVGRendering`,
-/// `WebPDecoding`).
+/// lets a closed tab cancel the work and lets the UI show progress. JPEG, SVG, still WebP, HEIF
+/// and AVIF are decoded their own way, at the detail the view needs (`JPEGDecoding`,
+/// `SVGRendering`, `WebPDecoding`, `HEIFDecoding`).
 public enum InProcessDecoder {
     /// Reads the format and declared dimensions, classifying failures.
     public static func readHeader(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header {
@@ -24,6 +24,7 @@ public enum InProcessDecoder {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
         if let webp = try WebPDecoding.header(source) { return webp }
+        if let heif = try HEIFDecoding.header(source) { return heif }
         if SVGSize.isSVG(source) {
             guard let size = SVGSize.read(source) else { throw .damaged(detail: trNoop("the image/svg+xml header cannot be read")) }
             try ImageLimits.check(width: size.width, height: size.height)
@@ -69,6 +70,7 @@ public enum InProcessDecoder {
         case "jpeg": return try JPEGDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         case "svg": return try SVGRendering.decode(load, detail: detail, isCancelled: isCancelled)
         case "webp": return try WebPDecoding.decode(load, detail: detail, isCancelled: isCancelled)
+        case HEIFDecoding.heifName, HEIFDecoding.avifName: return try HEIFDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         default: break
         }
         return try load.incremental(isCancelled: isCancelled)

@@ -4,7 +4,9 @@ import IroImaging
 
 /// The thin progress bar across the top of a loading tab (BEHAVIOUR A6): it appears
 /// only when a load takes longer than 150 ms, floats over the view (an overlay
-/// child, so nothing moves) and goes away when the load ends.
+/// child, so nothing moves) and goes away when the load ends. Until the load has any
+/// progress to show it pulses: an empty bar would look like nothing at all (libheif reads
+/// the boxes of a grid of 10 000 tiles for seconds before the first tile).
 final class LoadingBar {
     static let delayMilliseconds: UInt32 = 150
     private let bar: UnsafeMutablePointer<GtkProgressBar> = cast(gtk_progress_bar_new())
@@ -21,6 +23,7 @@ final class LoadingBar {
         gtk_widget_set_valign(widget, GTK_ALIGN_START)
         gtk_widget_set_can_target(widget, 0)
         gtk_widget_set_visible(widget, 0)
+        gtk_progress_bar_set_pulse_step(bar, 0.05)
     }
 
     var isShowing: Bool { gtk_widget_get_visible(widget) != 0 }
@@ -34,7 +37,8 @@ final class LoadingBar {
             gtk_widget_set_visible(self.widget, 1)
             self.ticker = addTimeout(milliseconds: 50) { [weak self] in
                 guard let self else { return false }
-                gtk_progress_bar_set_fraction(self.bar, progress.fraction)
+                let fraction = progress.fraction
+                if fraction > 0 { gtk_progress_bar_set_fraction(self.bar, fraction) } else { gtk_progress_bar_pulse(self.bar) }
                 return true
             }
         }

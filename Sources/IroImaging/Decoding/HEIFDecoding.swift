@@ -1,0 +1,155 @@
+import CGLib
+import CHEIF
+import CPixels
+import Glibc
+import IroCore
+
+/// HEIF (HEIC) and AVIF still images decoded by libheif directly (CHEIF), not through
+/// gdk-pixbuf's loaders: monochrome pictures in video range come out with true black and
+/// white (the loaders showed 16 and 235), a grid's tiles move the loading bar as they are
+/// decoded, and the picture is reduced to the detail the view needs before it leaves the
+/// decoder (a 41-megapixel grid reaches Iro as the screen's worth). libheif applies the
+/// file's rotation, mirroring and crop (`irot`, `imir`, `clap`), keeps alpha and turns 10- and
+/// 12-bit samples into 8. EXIF orientation is not applied: in HEIF the boxes say how a
+/// picture is shown.
+enum HEIFDecoding {
+    /// gdk-pixbuf's names for the two, which the rest of Iro knows them by.
+    static let heifName = "heif", avifName = "avif"
+
+    /// The format and the size the file declares (`HEIFDeclaredSize`, read from its boxes
+    /// here: libheif spends seconds on the boxes of a grid of 10 000 tiles); nil when it is not
+    /// a HEIF or AVIF file. The size shown may be turned by the file's rotation; the decode
+    /// says.
+    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
+        guard let name = formatName(source) else { return nil }
+        guard let size = DeclaredSize.read(source) else { throw .damaged(detail: trNoop("the HEIF header cannot be read")) }
+        try ImageLimits.check(width: size.width, height: size.height)
+        return ImageDecoder.Header(formatName: name, width: size.width, height: size.height)
+    }
+
+    /// "avif" or "heif" from the `ftyp` box's brands; nil for any other file.
+    static func formatName(_ source: ImageSource) -> String? {
+        guard let file = source.open().file else { return nil }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 64, file) }
+        let bytes = Array(head[0..<count])
+        guard HEIFDeclaredSize.isHEIF(bytes) else { return nil }
+        return ["avif", "avis"].contains(String(decoding: bytes[8..<12], as: UTF8.self)) ? avifName : heifName
+    }
+
+    static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
+        let (opened, code) = load.source.open()
+        guard let file = opened else { throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code))) }
+        defer { fclose(file) }
+        // libheif works in one long call (seconds for a large grid) that cannot be asked to stop:
+        // it runs on a thread of its own while this one goes on asking `isCancelled`, which
+        // in the decoder helper also sends Iro the progress, and so says the helper is alive.
+        let run = Run(file: file, progress: load.progress)
+        guard let worker = WorkerThread.start({ run.decode() }) else { throw .unreadable(detail: trNoop("no thread to decode on")) }
+        var cancelled = false
+        while !worker.isFinished {
+            cancelled = cancelled || isCancelled()
+            usleep(5000)
+        }
+        worker.join()
+        defer { if let heif = run.heif { iro_heif_close(heif) } }
+        if cancelled { return nil }
+        guard let heif = run.heif, let pixels = run.pixels else { throw .damaged(detail: run.error) }
+        let width = run.width, height = run.height, channels = run.channels
+        try ImageLimits.check(width: width, height: height)
+        let reduction = halvings(width: width, height: height, detail: detail)
+        guard let pixbuf = reduced(pixels, stride: run.stride, width: width, height: height, channels: channels, by: reduction)
+        else { throw .tooLarge(width: width, height: height) }
+        let size = iro_heif_icc_profile(heif, nil, 0)
+        if size > 0 {
+            var profile = [UInt8](repeating: 0, count: size)
+            if iro_heif_icc_profile(heif, &profile, size) == size { ColourProfile.convertToSRGB(pixbuf, profile: profile) }
+        }
+        load.progress?.set(1)
+        return DecodedImage(adopting: pixbuf, formatName: load.header.formatName, imageWidth: width, imageHeight: height)
+    }
+
+    /// One decode by libheif, on its worker thread: what it made, or why not.
+    private final class Run: @unchecked Sendable {
+        let file: UnsafeMutablePointer<FILE>
+        let progress: LoadProgress?
+        var heif: OpaquePointer?
+        var pixels: UnsafePointer<UInt8>?
+        var stride = 0, width = 0, height = 0, channels = 3
+        var error = ""
+
+        init(file: UnsafeMutablePointer<FILE>, progress: LoadProgress?) {
+            self.file = file
+            self.progress = progress
+        }
+
+        func decode() {
+            var message = [CChar](repeating: 0, count: 256)
+            guard let heif = iro_heif_open(file, Int32(ImageLimits.maxSide), &message, message.count) else {
+                error = HEIFDecoding.text(message)
+                return
+            }
+            self.heif = heif
+            var info = IroHeifInfo()
+            iro_heif_info(heif, &info)
+            channels = info.has_alpha != 0 ? 4 : 3
+            var stride: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            let context = progress.map { Unmanaged.passUnretained($0).toOpaque() }
+            let decoded = iro_heif_decode(
+                heif, Int32(channels),
+                { done, total, context in
+                    guard let context, total > 0 else { return }
+                    Unmanaged<LoadProgress>.fromOpaque(context).takeUnretainedValue().set(Double(done) / Double(total))
+                }, context, &pixels, &stride, &width, &height, &message, message.count)
+            if decoded == 0 { pixels = nil }
+            error = HEIFDecoding.text(message)
+            (self.stride, self.width, self.height) = (Int(stride), Int(width), Int(height))
+        }
+    }
+
+    /// The message libheif left in `buffer`.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// How many times the decoded picture can be halved and still give `detail`: 1, 2, 4 or 8,
+    /// as libjpeg's reductions (whose sides round up; halving drops an odd last row).
+    static func halvings(width: Int, height: Int, detail: DecodeDetail) -> Int {
+        let scale = detail.drawingScale(imageWidth: width, imageHeight: height)
+        let neededWidth = (Double(width) * scale - 1e-6).rounded(.up), neededHeight = (Double(height) * scale - 1e-6).rounded(.up)
+        return DecodeDetail.reductions.first { Double(width / $0) >= neededWidth && Double(height / $0) >= neededHeight } ?? 1
+    }
+
+    /// A pixbuf (+1) of the pixels halved until `reduction` (1, 2, 4 or 8), a box filter at each step.
+    private static func reduced(
+        _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int, by reduction: Int
+    ) -> OpaquePointer? {
+        var source = pixels, sourceStride = stride, sourceWidth = width, sourceHeight = height
+        var held: UnsafeMutablePointer<UInt8>?
+        defer { held?.deallocate() }
+        for _ in 1..<max(1, reduction.trailingZeroBitCount) {
+            let halfWidth = max(1, sourceWidth / 2), halfHeight = max(1, sourceHeight / 2)
+            let half = UnsafeMutablePointer<UInt8>.allocate(capacity: halfWidth * channels * halfHeight)
+            iro_halve_pixels(
+                source, Int32(sourceStride), Int32(sourceWidth), Int32(sourceHeight), Int32(channels), half, Int32(halfWidth * channels))
+            held?.deallocate()
+            held = half
+            (source, sourceStride, sourceWidth, sourceHeight) = (UnsafePointer(half), halfWidth * channels, halfWidth, halfHeight)
+        }
+        // The last step (or a copy, for every pixel) goes straight into the pixbuf.
+        let halves = reduction > 1
+        let finalWidth = halves ? max(1, sourceWidth / 2) : sourceWidth, finalHeight = halves ? max(1, sourceHeight / 2) : sourceHeight
+        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: channels == 4, width: Int32(finalWidth), height: Int32(finalHeight)),
+            let target = gdk_pixbuf_get_pixels(pixbuf)
+        else { return nil }
+        let targetStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        if halves {
+            iro_halve_pixels(
+                source, Int32(sourceStride), Int32(sourceWidth), Int32(sourceHeight), Int32(channels), target, Int32(targetStride))
+        } else {
+            for row in 0..<finalHeight { memcpy(target + row * targetStride, source + row * sourceStride, finalWidth * channels) }
+        }
+        return pixbuf
+    }
+}
