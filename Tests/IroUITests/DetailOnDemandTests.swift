@@ -90,6 +90,40 @@ final class DetailOnDemandTests: XCTestCase {
         }
     }
 
+    /// A first zoom step from best fit shows most of the image: it is decoded whole at the new
+    /// detail, alone, with no decode of the part shown beside it to share the cores with.
+    func testAZoomThatShowsMostOfAJPEGDecodesItWholeWithoutAPart() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            // Opened at ½ for the screen; at the first zoom step past ½, in the test's window, the
+            // view shows more than half of it.
+            let url = Self.stripes(harness, "stripes.jpg", width: 3840, height: 1700)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            let canvas = view.canvas
+            ZoomTests.settle(view)
+            let before = try XCTUnwrap(canvas.pyramid?.detail)
+            XCTAssertLessThan(before, 1, "opened reduced")
+            // Zoom steps until the view needs more than the detail held.
+            var sawPart = false
+            for _ in 0..<4 where (canvas.zoom?.scale ?? 1) <= before {
+                window.actions.activate("zoom-in")
+                sawPart = sawPart || view.model.tasks.region != nil
+            }
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 20) {
+                    sawPart = sawPart || view.model.tasks.region != nil || canvas.pyramid?.region != nil
+                    return (canvas.pyramid?.detail ?? 0) > before && !view.model.isLoading
+                })
+            let shown = try XCTUnwrap(canvas.restingImageRect)
+            XCTAssertGreaterThan(2 * shown.width * shown.height, 3840 * 1700, "the view shows most of the image: \(shown)")
+            XCTAssertFalse(sawPart, "no part decoded beside the whole")
+            ZoomTests.settle(view)
+            XCTAssertTrue(canvas.showsExactRendering)
+        }
+    }
+
     /// A JPEG too large to decode whole at the detail a zoom needs (the limit lowered here
     /// from 64 megapixels): only the part looked at is decoded, again wherever the view moves.
     func testAJPEGTooLargeToDecodeWholeShowsThePartsLookedAt() throws {

@@ -45,6 +45,23 @@ final class OverlayControlContainerTests: XCTestCase {
         }
     }
 
+    /// A zoom in a tab's first seconds ends the capsule's first display then, not 2 s in.
+    func testAZoomInTheFirstSecondsHidesTheCapsuleAtOnce() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let window = try XCTUnwrap(harness.open([harness.fixtures.quadrants("q.png", width: 2400, height: 1800)]))
+            let view = try XCTUnwrap(window.selectedView)
+            try XCTSkipIf(
+                view.hueOverlay.visibility.hideDeadline == nil,
+                "the window took over 2 s to open (a busy machine): the first display is already over")
+            XCTAssertTrue(view.hueOverlay.isRevealed)
+            window.actions.activate("zoom-in")
+            XCTAssertFalse(view.hueOverlay.isRevealed, "the zoom ends the first display")
+            XCTAssertNil(view.hueOverlay.visibility.hideDeadline)
+        }
+    }
+
     func testPointerEnteringShowsItAgainAndLeavingHidesIt() throws {
         try onMain {
             let f = OverlayFixture(initialDuration: 0.2)

@@ -4,9 +4,10 @@
 /// `timerFired(at:)` when it fires. Fading is the UI's business: it animates towards
 /// `isVisible` whenever an event returns true.
 ///
-/// The rules, in short: shown for the first 2 s after the view appears; shown while the
-/// pointer is over the control, while the slider is dragged and while it has keyboard focus;
-/// hidden as soon as none of those hold (once the initial 2 s are over or cancelled).
+/// The rules, in short: shown for the first 2 s after the view appears, unless the user moves
+/// the view (zooms, scrolls, turns it) before then; shown while the pointer is over the
+/// control, while the slider is dragged and while it has keyboard focus; hidden as soon as
+/// none of those hold (once the initial 2 s are over or cancelled).
 public struct OverlayVisibility: Equatable, Sendable {
     /// GLib timeouts are scheduled in whole milliseconds, so one may wake a hair before a
     /// deadline computed in floating point; this much earliness still counts as on time.
@@ -34,6 +35,16 @@ public struct OverlayVisibility: Equatable, Sendable {
         // hides on its own.
         hideDeadline = isHeld ? nil : time + initialDuration
         return setVisible(true)
+    }
+
+    /// The user moved the view: the first seconds' display has served as a hint, and would
+    /// only stand over the image being looked at. It ends now (and with it the fade, with
+    /// the zoom it comes with, rather than seconds later); what holds the control keeps it.
+    @discardableResult
+    public mutating func viewMovedByUser(at time: Double) -> Bool {
+        guard hideDeadline != nil else { return false }
+        hideDeadline = nil
+        return hideIfReleased()
     }
 
     /// Entering cancels the pending timer, so it never hides under the pointer.

@@ -86,8 +86,9 @@ final class DocumentView: DocumentViewer {
             self.model.needsDetail(at: scale, showing: self.canvas.restingImageRect)
         }
         canvas.onMovedByUser = { [weak self] in
-            guard let model = self?.model, model.isLinked else { return }
-            ViewLink.shared.moved(model)
+            guard let self else { return }
+            self.hueOverlay.viewMovedByUser()
+            if self.model.isLinked { ViewLink.shared.moved(self.model) }
         }
     }
 

@@ -104,6 +104,9 @@ final class OverlayControlContainer {
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in self?.update { $0.dragEnded(at: $1) } }
     }
 
+    /// The user moved the view under the control: its first display ends (BEHAVIOUR D2).
+    func viewMovedByUser() { update { $0.viewMovedByUser(at: $1) } }
+
     /// Whether the control is shown or fading in.
     var isRevealed: Bool { gtk_revealer_get_reveal_child(fader) != 0 }
     /// Whether the fade has finished on the shown side.

@@ -28,6 +28,29 @@ import Testing
         #expect(overlay.hideDeadline == nil)
     }
 
+    /// A zoom (or scroll, or turn) in the first 2 s ends the first display at once: the
+    /// capsule fades with the zoom instead of over the image seconds later.
+    @Test func movingTheViewEndsTheFirstDisplay() {
+        var overlay = appeared()
+        #expect(overlay.viewMovedByUser(at: 0.5) == true)
+        #expect(!overlay.isVisible)
+        #expect(overlay.hideDeadline == nil)
+        #expect(overlay.timerFired(at: 2) == false) // the timer it replaced does nothing
+    }
+
+    /// What holds the control keeps it; a later move, with the first display over, changes nothing.
+    @Test func movingTheViewLeavesAHeldOrLaterControlAlone() {
+        var held = appeared()
+        held.pointerEntered(at: 0.2)
+        #expect(held.viewMovedByUser(at: 0.5) == false)
+        #expect(held.isVisible)
+        var later = appeared()
+        later.timerFired(at: 2)
+        later.pointerEntered(at: 3)
+        #expect(later.viewMovedByUser(at: 3.5) == false)
+        #expect(later.isVisible)
+    }
+
     @Test func timerWakingAMillisecondEarlyCountsAsOnTime() {
         var overlay = appeared()
         #expect(overlay.timerFired(at: 1.9995) == true)
