@@ -6,23 +6,40 @@ import IroImaging
 import IroUI
 
 // Iro: an image viewer. Everything happens in IroApplication; this only runs it, after
-// starting to decode the first file (while GTK starts) and picking the renderer that suits
-// the machine (before GTK starts).
+// starting to decode the first file (while GTK starts; not in a second launch) and picking the
+// renderer that suits the machine (before GTK starts).
 Trace.mark("main")
 Trace.handDownOrigin()
 // The user's language, before anything (GOption's --help included) shows a string.
 Translations.setUp()
+let application = IroApplication()
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
 // IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
-if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {
-    Log.warning("IRO_DECODER=in-process: decoding without the sandbox")
-} else if let helper = DecoderPool.helperExecutable() {
-    DecoderPool.activate(executable: helper)
-} else {
-    Log.warning("iro-decoder is not installed beside iro: images cannot be decoded")
-    DecoderPool.activateMissing()
+@MainActor func startDecoding() {
+    guard DecoderPool.active == nil else { return }
+    if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {
+        Log.warning("IRO_DECODER=in-process: decoding without the sandbox")
+        return
+    } else if let helper = DecoderPool.helperExecutable() {
+        DecoderPool.activate(executable: helper)
+    } else {
+        Log.warning("iro-decoder is not installed beside iro: images cannot be decoded")
+        DecoderPool.activateMissing()
+    }
+    StartupDecode.begin()
 }
-StartupDecode.begin()
+// A second launch hands its files to the Iro already running, which decodes and shows them
+// (BEHAVIOUR A3): it starts no decoder helper and decodes nothing, where a decode here took a
+// core from the process that shows the image, and it exits without starting GTK. Asked only
+// when there is a file to open (`iro --version` needs no session bus), and of the bus alone:
+// registering would start GTK in a first launch before its decode had begun.
+if StartupDecode.hasFile(in: CommandLine.arguments) && IroApplication.isRunning() {
+    Trace.mark("another Iro runs: the files go to it")
+    // Should it have quit meanwhile, this process becomes the one that shows them.
+    application.onFirstInstanceStartup = { startDecoding() }
+} else {
+    startDecoding()
+}
 let renderNodes: [String]
 do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
     Log.debug("no /dev/dri to list (\(error)): no GPU render node")
@@ -31,5 +48,4 @@ do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri
 for (name, value) in RendererChoice.settings(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
     setenv(name, value, 0)
 }
-let application = IroApplication()
 exit(application.run())

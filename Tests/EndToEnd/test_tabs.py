@@ -83,9 +83,9 @@ def _wait_x_window_gone(s, wid, what):
 def _launch_second(s, args):
     """A second `iro ARGS` while one runs: returns (its exit status, seconds from
     its start to its exit, its App for the log). Waits up to TIMEOUT for it to
-    exit; the caller judges the time."""
+    exit; the caller judges the time. Its start-up timeline (IRO_TRACE) goes to its log."""
     t0 = time.monotonic()
-    second = s.launch(args)
+    second = s.launch(args, env={'IRO_TRACE': '1'})
     try:
         rc = second.proc.wait(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -138,6 +138,12 @@ def test_second_launch_adds_a_tab_to_the_same_window_and_exits_at_once():
         assert rc == 0, f'second iro exited with status {rc}; log:\n{second.log()}'
         assert seconds < 1.0, f'second iro took {seconds:.2f} s to exit (want < 1 s)'
         assert app.alive(), 'the first iro exited'
+        # It handed the file over before doing anything else: no decoder helper, no decode
+        # of its own, no GTK.
+        log = second.log()
+        assert 'another Iro runs' in log, f'the second iro did not see the first; log:\n{log}'
+        for started in ('decoder started', 'decode start', 'GTK started'):
+            assert started not in log, f'the second iro logged "{started}"; log:\n{log}'
 
         # The same window: three tabs, the new one selected (title), no second window.
         frame = app.frame('third.png')

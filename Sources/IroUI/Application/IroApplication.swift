@@ -62,6 +62,10 @@ public final class IroApplication {
         return g_application_run(gcast(raw(application), g_application_get_type()), CommandLine.argc, CommandLine.unsafeArgv)
     }
 
+    /// Called when this process turns out to be the first instance after all (one that ran
+    /// when asked has quit since): it then starts what a first launch starts before GTK.
+    public var onFirstInstanceStartup: (@MainActor () -> Void)?
+
     /// Registers on the session bus (what `g_application_run` does next anyway) and tells
     /// whether another process is the primary instance, which this one hands its files to.
     private func registerAndCheckIfRemote() -> Bool {
@@ -75,6 +79,8 @@ public final class IroApplication {
 
     private func startup() {
         Trace.mark("GTK started")
+        onFirstInstanceStartup?()
+        onFirstInstanceStartup = nil
         installActions()
         for section in Accelerators.all {
             // The window handles the other keys itself (DocumentWindow+Browsing).

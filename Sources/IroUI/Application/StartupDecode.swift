@@ -88,6 +88,9 @@ public final class StartupDecode: Sendable {
         return finished ?? .success(nil)
     }
 
+    /// Whether the command line names a file to open.
+    nonisolated public static func hasFile(in arguments: [String]) -> Bool { firstFile(in: arguments) != nil }
+
     /// The index of the first file argument, as GOption reads the command line: options
     /// start with "-" until "--"; with `--version` or `--help` anywhere among them, Iro
     /// opens nothing.
