@@ -25,6 +25,13 @@ final class LinkViewTests: XCTestCase {
         ZoomTests.settle(view)
     }
 
+    /// Activates `action` once the window has enabled it for its selected tab, which it does
+    /// after layout: on a busy machine, after the selection has been seen.
+    @MainActor static func activate(_ action: String, in window: DocumentWindow) {
+        XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.actions.isEnabled(action) }, "\(action) enabled")
+        window.actions.activate(action)
+    }
+
     /// Scrolls `view` as a scroll bar or the wheel does, to put image fraction `centre` in the middle.
     @MainActor static func scroll(_ view: DocumentView, toCentre centre: Point) {
         let zoom = view.canvas.zoom!
@@ -73,7 +80,7 @@ final class LinkViewTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let (window, a, b) = try Self.linkedPair(harness)
-            window.actions.activate("zoom-200")
+            Self.activate("zoom-200", in: window)
             Self.scroll(a, toCentre: Point(x: 0.3, y: 0.6))
             window.actions.activate("rotate-clockwise")
             a.hueControl.value = 0.7
@@ -106,7 +113,7 @@ final class LinkViewTests: XCTestCase {
             let small = Self.gradient(harness, "small.png", width: 1200, height: 900)
             let window = try XCTUnwrap(harness.open([big, small]))
             let (a, b) = Self.linkBoth(in: window)
-            window.actions.activate("zoom-200") // so that the small one can scroll there too
+            Self.activate("zoom-200", in: window) // so that the small one can scroll there too
             Self.scroll(a, toCentre: Point(x: 0.75, y: 0.25))
             ZoomTests.settle(a)
             let middle = try XCTUnwrap(Self.shown(a).first)
@@ -127,7 +134,7 @@ final class LinkViewTests: XCTestCase {
             let harness = AppHarness()
             defer { harness.close() }
             let (window, a, b) = try Self.linkedPair(harness)
-            window.actions.activate("zoom-200")
+            Self.activate("zoom-200", in: window)
             Self.select(b, in: window)
             XCTAssertEqual(b.canvas.zoom?.scale, 2)
             window.actions.activate("link-view") // the image menu's item, on b
@@ -155,7 +162,7 @@ final class LinkViewTests: XCTestCase {
             a.model.setLinked(true)
             b.model.setLinked(true)
             XCTAssertTrue(b.isOnScreen)
-            first.actions.activate("zoom-200")
+            Self.activate("zoom-200", in: first)
             XCTAssertEqual(b.canvas.zoom?.scale, 2, "followed without being switched to")
             a.hueControl.value = 0.2
             XCTAssertEqual(b.hueControl.value, 0.2, accuracy: 1e-9)
@@ -204,8 +211,10 @@ final class LinkViewTests: XCTestCase {
             let (a, b) = (window.views[0], window.views[1])
             Self.select(b, in: window)
             b.model.setLinked(true)
-            window.actions.activate("zoom-200")
+            Self.activate("zoom-200", in: window)
             window.actions.activate("rotate-clockwise")
+            XCTAssertEqual(b.canvas.zoom?.scale, 2)
+            XCTAssertEqual(b.canvas.quarterTurns, 1)
             Self.select(a, in: window)
             a.model.setLinked(true)
             XCTAssertEqual(a.canvas.zoom?.scale, 2, "a tab that joins takes the linked view")
