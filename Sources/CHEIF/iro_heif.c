@@ -20,7 +20,6 @@
     X(heif_image_handle_get_width)                                                                                       \
     X(heif_image_handle_get_height)                                                                                      \
     X(heif_image_handle_has_alpha_channel)                                                                               \
-    X(heif_image_handle_get_luma_bits_per_pixel)                                                                         \
     X(heif_image_handle_get_nclx_color_profile)                                                                          \
     X(heif_nclx_color_profile_free)                                                                                      \
     X(heif_image_handle_get_raw_color_profile_size)                                                                      \
@@ -184,7 +183,6 @@ IroHeif *iro_heif_open(FILE *file, int maximum_side, char *error, size_t error_s
     heif->info.width = api.heif_image_handle_get_width(heif->handle);
     heif->info.height = api.heif_image_handle_get_height(heif->handle);
     heif->info.has_alpha = api.heif_image_handle_has_alpha_channel(heif->handle);
-    heif->info.bits = api.heif_image_handle_get_luma_bits_per_pixel(heif->handle);
     struct heif_color_profile_nclx *nclx = NULL;
     if (api.heif_image_handle_get_nclx_color_profile(heif->handle, &nclx).code == heif_error_Ok && nclx) {
         heif->limited_range = !nclx->full_range_flag;

@@ -15,11 +15,12 @@ Translations.setUp()
 let application = IroApplication()
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
 // IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
+var decodingStarted = false
 @MainActor func startDecoding() {
-    guard DecoderPool.active == nil else { return }
+    guard !decodingStarted else { return }
+    decodingStarted = true
     if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {
         Log.warning("IRO_DECODER=in-process: decoding without the sandbox")
-        return
     } else if let helper = DecoderPool.helperExecutable() {
         DecoderPool.activate(executable: helper)
     } else {

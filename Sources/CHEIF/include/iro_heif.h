@@ -12,8 +12,6 @@ typedef struct {
     /// The picture's size as shown: after the file's rotation, mirroring and crop.
     int width, height;
     int has_alpha;
-    /// Bits per luma sample (8, 10, 12).
-    int bits;
 } IroHeifInfo;
 
 /// Reads the file's boxes from `file`, from its start, only as far as they need: no picture

@@ -1,6 +1,5 @@
 import CGLib
 import CHEIF
-import CPixels
 import Glibc
 import IroCore
 
@@ -16,13 +15,13 @@ enum HEIFDecoding {
     /// gdk-pixbuf's names for the two, which the rest of Iro knows them by.
     static let heifName = "heif", avifName = "avif"
 
-    /// The format and the size the file declares (`HEIFDeclaredSize`, read from its boxes
-    /// here: libheif spends seconds on the boxes of a grid of 10 000 tiles); nil when it is not
-    /// a HEIF or AVIF file. The size shown may be turned by the file's rotation; the decode
-    /// says.
-    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
+    /// The format and `declared`, the size the file's boxes declare (`HEIFDeclaredSize`, read
+    /// by Iro: libheif spends seconds on the boxes of a grid of 10 000 tiles); nil when it is
+    /// not a HEIF or AVIF file. The size shown may be turned by the file's rotation; the
+    /// decode says.
+    static func header(_ source: ImageSource, declared: (width: Int, height: Int)?) throws(LoadError) -> ImageDecoder.Header? {
         guard let name = formatName(source) else { return nil }
-        guard let size = DeclaredSize.read(source) else { throw .damaged(detail: trNoop("the HEIF header cannot be read")) }
+        guard let size = declared else { throw .damaged(detail: trNoop("the HEIF header cannot be read")) }
         try ImageLimits.check(width: size.width, height: size.height)
         return ImageDecoder.Header(formatName: name, width: size.width, height: size.height)
     }
@@ -121,35 +120,24 @@ enum HEIFDecoding {
         return DecodeDetail.reductions.first { Double(width / $0) >= neededWidth && Double(height / $0) >= neededHeight } ?? 1
     }
 
-    /// A pixbuf (+1) of the pixels halved until `reduction` (1, 2, 4 or 8), a box filter at each step.
+    /// A pixbuf (+1) in `PixelMemory` of the pixels halved until `reduction` (1, 2, 4 or 8),
+    /// each step the pyramid's own (`ImagePyramid.halved`). The pixels stay libheif's.
     private static func reduced(
         _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int, by reduction: Int
     ) -> OpaquePointer? {
-        var source = pixels, sourceStride = stride, sourceWidth = width, sourceHeight = height
-        var held: UnsafeMutablePointer<UInt8>?
-        defer { held?.deallocate() }
-        for _ in 1..<max(1, reduction.trailingZeroBitCount) {
-            let halfWidth = max(1, sourceWidth / 2), halfHeight = max(1, sourceHeight / 2)
-            let half = UnsafeMutablePointer<UInt8>.allocate(capacity: halfWidth * channels * halfHeight)
-            iro_halve_pixels(
-                source, Int32(sourceStride), Int32(sourceWidth), Int32(sourceHeight), Int32(channels), half, Int32(halfWidth * channels))
-            held?.deallocate()
-            held = half
-            (source, sourceStride, sourceWidth, sourceHeight) = (UnsafePointer(half), halfWidth * channels, halfWidth, halfHeight)
-        }
-        // The last step (or a copy, for every pixel) goes straight into the pixbuf.
-        let halves = reduction > 1
-        let finalWidth = halves ? max(1, sourceWidth / 2) : sourceWidth, finalHeight = halves ? max(1, sourceHeight / 2) : sourceHeight
-        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: channels == 4, width: Int32(finalWidth), height: Int32(finalHeight)),
-            let target = gdk_pixbuf_get_pixels(pixbuf)
+        guard
+            var current = gdk_pixbuf_new_from_data(
+                pixels, GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, Int32(width), Int32(height), Int32(stride), nil, nil)
         else { return nil }
-        let targetStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        if halves {
-            iro_halve_pixels(
-                source, Int32(sourceStride), Int32(sourceWidth), Int32(sourceHeight), Int32(channels), target, Int32(targetStride))
-        } else {
-            for row in 0..<finalHeight { memcpy(target + row * targetStride, source + row * sourceStride, finalWidth * channels) }
+        defer { g_object_unref(UnsafeMutableRawPointer(current)) }
+        for _ in 0..<reduction.trailingZeroBitCount {
+            guard let half = ImagePyramid.halved(current) else { return nil }
+            g_object_unref(UnsafeMutableRawPointer(current))
+            current = half
         }
+        let finalWidth = gdk_pixbuf_get_width(current), finalHeight = gdk_pixbuf_get_height(current)
+        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: channels == 4, width: finalWidth, height: finalHeight) else { return nil }
+        gdk_pixbuf_copy_area(current, 0, 0, finalWidth, finalHeight, pixbuf, 0, 0)
         return pixbuf
     }
 }

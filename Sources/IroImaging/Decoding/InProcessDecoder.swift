@@ -20,11 +20,12 @@ public enum InProcessDecoder {
     /// Reads the format and declared dimensions, classifying failures.
     public static func readHeader(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header {
         _ = try source.checkedSize()
-        if let declared = DeclaredSize.read(source), declared.width > 0, declared.height > 0 {
+        let declared = DeclaredSize.read(source)
+        if let declared, declared.width > 0, declared.height > 0 {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
         if let webp = try WebPDecoding.header(source) { return webp }
-        if let heif = try HEIFDecoding.header(source) { return heif }
+        if let heif = try HEIFDecoding.header(source, declared: declared) { return heif }
         if SVGSize.isSVG(source) {
             guard let size = SVGSize.read(source) else { throw .damaged(detail: trNoop("the image/svg+xml header cannot be read")) }
             try ImageLimits.check(width: size.width, height: size.height)
