@@ -39,6 +39,10 @@ let package = Package(
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libheif (HEIF and AVIF) behind plain C types, loaded when the first such file is opened.
         .target(name: "CHEIF"),
+        // poppler-glib (PDF) and libtiff (a TIFF's pages) behind plain C types, loaded when the
+        // first such document is opened; headers from libpoppler-glib-dev and libtiff-dev.
+        .target(name: "CPDF", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler", "-I/usr/include/cairo"])]),
+        .target(name: "CTIFF", cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -60,7 +64,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJPEG", "CLcms2", "CPixels", "CSandbox", "CSVG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJPEG", "CLcms2", "CPDF", "CPixels", "CSandbox", "CSVG", "CTIFF", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -8,3 +8,4 @@
 #include <gio/gio.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <cairo/cairo.h>
+#include <cairo/cairo-pdf.h>

@@ -25,6 +25,8 @@ public enum LoadError: Error, Equatable, Sendable {
     case notMounted
     /// A network location whose host cannot be reached now.
     case networkUnreachable(detail: String)
+    /// An encrypted document that no password, or not the one given (`wrong`), opens.
+    case needsPassword(wrong: Bool)
 
     /// Short headline for the error page.
     public var title: String {
@@ -43,6 +45,7 @@ public enum LoadError: Error, Equatable, Sendable {
         case .needsTooMuchMemory: tr("The Image Is Too Large")
         case .notMounted: tr("The Location Is Not Mounted")
         case .networkUnreachable: tr("The Network Location Cannot Be Reached")
+        case .needsPassword: tr("This Document Is Protected")
         }
     }
 
@@ -81,6 +84,10 @@ public enum LoadError: Error, Equatable, Sendable {
             tr("The file is on a location that is not mounted. Open it in the file manager first, then try again.")
         case .networkUnreachable(let detail):
             tr("The computer holding the file cannot be reached (%s). Check the network connection, then try again.", detail)
+        case .needsPassword(let wrong):
+            wrong
+                ? tr("The password is not the document’s. Check it and try again.")
+                : tr("The document is locked with a password. Enter it to open the document.")
         case .notePackage(.missingText):
             tr("A note package must hold its text in a file named %s, and this one has none.", NotePackage.textFileName)
         case .notePackage(.textNotUTF8):

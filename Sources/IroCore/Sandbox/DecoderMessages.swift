@@ -1,10 +1,11 @@
 /// What Iro asks the decoder helper (BEHAVIOUR F5). Each request but `cancel` comes with
 /// the file's open descriptor attached; the helper never sees a path.
 public enum DecoderRequest: Equatable, Sendable {
-    /// The whole image at `detail`; `name` is the file's name, for formats known by extension.
-    case decode(id: UInt32, name: [UInt8], detail: DecodeDetail)
-    /// The part `rect` (upright image pixels) at `detail` (JPEG and SVG).
-    case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double)
+    /// The whole image (of a document, its page `page`, from 0) at `detail`; `name` is the
+    /// file's name, for formats known by extension.
+    case decode(id: UInt32, name: [UInt8], detail: DecodeDetail, page: Int = 0)
+    /// The part `rect` (upright image pixels) of page `page` at `detail` (JPEG, SVG, PDF).
+    case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double, page: Int = 0)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
     /// The photo's metadata (EXIF, XMP, IPTC) for the properties panel.
@@ -20,7 +21,7 @@ public enum DecoderRequest: Equatable, Sendable {
 
     public var id: UInt32 {
         switch self {
-        case .decode(let id, _, _), .region(let id, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
+        case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
             .forbidden(let id, _):
             id
         }
@@ -29,7 +30,7 @@ public enum DecoderRequest: Equatable, Sendable {
     /// The request's kind, for traces.
     public var kind: String {
         switch self {
-        case .decode(_, _, .full): "full decode"
+        case .decode(_, _, .full, _): "full decode"
         case .decode: "reduced decode"
         case .region: "region"
         case .cancel: "cancel"
@@ -43,10 +44,11 @@ public enum DecoderRequest: Equatable, Sendable {
         var out = WireWriter()
         out.u32(Self.magic)
         switch self {
-        case .decode(let id, let name, let detail):
+        case .decode(let id, let name, let detail, let page):
             out.u8(1)
             out.u32(id)
             out.data(name)
+            out.i32(page)
             switch detail {
             case .full: out.u8(0)
             case .screen(let width, let height):
@@ -57,10 +59,11 @@ public enum DecoderRequest: Equatable, Sendable {
                 out.u8(2)
                 out.f64(scale)
             }
-        case .region(let id, let name, let rect, let detail):
+        case .region(let id, let name, let rect, let detail, let page):
             out.u8(2)
             out.u32(id)
             out.data(name)
+            out.i32(page)
             for value in [rect.x, rect.y, rect.width, rect.height] { out.i32(value) }
             out.f64(detail)
         case .cancel(let id):
@@ -90,6 +93,7 @@ public enum DecoderRequest: Equatable, Sendable {
         switch kind {
         case 1:
             let name = try input.data("name")
+            let page = try input.i32("page", in: 0...DecodedPixels.maxPages)
             let detail: DecodeDetail
             switch try input.u8("detail") {
             case 0: detail = .full
@@ -97,14 +101,15 @@ public enum DecoderRequest: Equatable, Sendable {
             case 2: detail = .scale(try input.f64("scale", in: 0...1024))
             default: throw WireReader.Malformed(what: "unknown detail")
             }
-            self = .decode(id: id, name: name, detail: detail)
+            self = .decode(id: id, name: name, detail: detail, page: page)
         case 2:
             let name = try input.data("name")
+            let page = try input.i32("page", in: 0...DecodedPixels.maxPages)
             let rect = PixelRect(
                 x: try input.i32("x", in: side), y: try input.i32("y", in: side),
                 width: try input.i32("width", in: 1...ImageLimits.maxSide),
                 height: try input.i32("height", in: 1...ImageLimits.maxSide))
-            self = .region(id: id, name: name, rect: rect, detail: try input.f64("detail", in: 0...1024))
+            self = .region(id: id, name: name, rect: rect, detail: try input.f64("detail", in: 0...1024), page: page)
         case 3: self = .cancel(id: id)
         case 4: self = .nextFrame(id: id)
         case 5: self = .metadata(id: id, name: try input.data("name"))
@@ -185,6 +190,9 @@ public enum DecoderReply: Equatable, Sendable {
             case .needsTooMuchMemory(let limit):
                 out.u8(10)
                 out.i32(limit)
+            case .needsPassword(let wrong):
+                out.u8(12)
+                out.u8(wrong ? 1 : 0)
             case .notePackage, .decoderStopped, .notMounted, .networkUnreachable:
                 out.u8(11)
                 out.text(error.reason)
@@ -227,6 +235,7 @@ public enum DecoderReply: Equatable, Sendable {
             case 9: error = .unreadable(detail: try input.text("detail"))
             case 10: error = .needsTooMuchMemory(limitMegabytes: try input.i32("limit", in: 0...Int(Int32.max)))
             case 11: error = .unreadable(detail: try input.text("detail"))
+            case 12: error = .needsPassword(wrong: try input.u8("wrong") == 1)
             default: throw WireReader.Malformed(what: "unknown error")
             }
             self = .failure(id: id, error)
@@ -251,14 +260,19 @@ public struct DecodedPixels: Equatable, Sendable {
     /// For a region: where it sits in the image decoded at `scale`, and the most detail
     /// its kind of image has (infinity for a vector image).
     public var region: (rect: PixelRect, scale: Double, maxScale: Double)?
+    /// How many pages the document holds (1 for an image).
+    public var pageCount: Int
+
+    /// The most pages a document may say it has.
+    public static let maxPages = 1_000_000
 
     public init(
         width: Int, height: Int, stride: Int, hasAlpha: Bool, imageWidth: Int, imageHeight: Int, formatName: String,
-        damage: String? = nil, region: (rect: PixelRect, scale: Double, maxScale: Double)? = nil
+        damage: String? = nil, region: (rect: PixelRect, scale: Double, maxScale: Double)? = nil, pageCount: Int = 1
     ) {
         (self.width, self.height, self.stride, self.hasAlpha) = (width, height, stride, hasAlpha)
-        (self.imageWidth, self.imageHeight, self.formatName, self.damage, self.region) = (
-            imageWidth, imageHeight, formatName, damage, region
+        (self.imageWidth, self.imageHeight, self.formatName, self.damage, self.region, self.pageCount) = (
+            imageWidth, imageHeight, formatName, damage, region, pageCount
         )
     }
 
@@ -269,6 +283,7 @@ public struct DecodedPixels: Equatable, Sendable {
         a.width == b.width && a.height == b.height && a.stride == b.stride && a.hasAlpha == b.hasAlpha && a.imageWidth == b.imageWidth
             && a.imageHeight == b.imageHeight && a.formatName == b.formatName && a.damage == b.damage
             && a.region?.rect == b.region?.rect && a.region?.scale == b.region?.scale && a.region?.maxScale == b.region?.maxScale
+            && a.pageCount == b.pageCount
     }
 
     func write(to out: inout WireWriter) {
@@ -283,6 +298,7 @@ public struct DecodedPixels: Equatable, Sendable {
             out.f64(region.scale)
             out.f64(region.maxScale.isFinite ? region.maxScale : -1)
         }
+        out.i32(pageCount)
     }
 
     /// Checks every field against what an image can be: sizes within the limits, a stride
@@ -310,6 +326,7 @@ public struct DecodedPixels: Equatable, Sendable {
         } else {
             region = nil
         }
+        pageCount = try input.i32("page count", in: 1...Self.maxPages)
         let row = width * (hasAlpha ? 4 : 3)
         guard stride >= row, stride <= row + 64 else { throw WireReader.Malformed(what: "stride \(stride) for \(width) pixels") }
         guard ImageLimits.allows(width: width, height: height) else { throw WireReader.Malformed(what: "\(width) × \(height) pixels") }

@@ -22,11 +22,14 @@ public final class DecodedImage: @unchecked Sendable {
     public let animation: AnimationFrames?
     /// Why the file is damaged, for an animation that plays what could be read of it.
     public let damage: String?
+    /// How many pages the file holds: 1 but for a document (PDF, multi-page TIFF), whose
+    /// page this is.
+    public let pageCount: Int
 
     /// Adopts a +1 pixbuf of an image of `imageWidth` × `imageHeight` (the pixbuf's own size if nil).
     init(
         adopting pixbuf: OpaquePointer, formatName: String, imageWidth: Int? = nil, imageHeight: Int? = nil,
-        animation: AnimationFrames? = nil, damage: String? = nil
+        animation: AnimationFrames? = nil, damage: String? = nil, pageCount: Int = 1
     ) {
         self.pixbuf = pixbuf
         self.width = Int(gdk_pixbuf_get_width(pixbuf))
@@ -36,6 +39,7 @@ public final class DecodedImage: @unchecked Sendable {
         self.formatName = formatName
         self.animation = animation
         self.damage = damage
+        self.pageCount = pageCount
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

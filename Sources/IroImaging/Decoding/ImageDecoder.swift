@@ -9,8 +9,11 @@ public enum ImageDecoder {
     /// What the header says, without decoding pixels.
     public struct Header: Sendable, Equatable {
         public let formatName: String
+        /// The image's size (a document's: the page's), upright.
         public let width: Int
         public let height: Int
+        /// How many pages the file holds: 1 but for a document (PDF, multi-page TIFF).
+        public var pageCount = 1
     }
 
     /// Decodes the whole image, applying EXIF orientation (BEHAVIOUR A5).
@@ -19,21 +22,22 @@ public enum ImageDecoder {
     /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
     @concurrent
     nonisolated public static func decode(
-        path: RawPath, detail: DecodeDetail = .full,
+        path: RawPath, page: Int = 0, detail: DecodeDetail = .full,
         progress: LoadProgress? = nil
     ) async throws(LoadError) -> DecodedImage? {
-        try decodeSynchronously(path: path, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
+        try decodeSynchronously(path: path, page: page, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
     }
 
     /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline):
     /// in the decoder helper when one is set up (`DecoderPool.active`), else in this process.
     nonisolated public static func decodeSynchronously(
-        path: RawPath, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+        path: RawPath, page: Int = 0, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DecodedImage? {
         if let pool = DecoderPool.active {
-            return try pool.decode(path: path, detail: detail, progress: progress, isCancelled: isCancelled)
+            return try pool.decode(path: path, page: page, detail: detail, progress: progress, isCancelled: isCancelled)
         }
-        return try InProcessDecoder.decode(ImageSource(path: path), detail: detail, progress: progress, isCancelled: isCancelled)
+        return try InProcessDecoder.decode(
+            ImageSource(path: path, page: page), detail: detail, progress: progress, isCancelled: isCancelled)
     }
 }

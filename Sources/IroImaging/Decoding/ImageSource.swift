@@ -18,17 +18,40 @@ public struct ImageSource: Sendable {
     public let storage: Storage
     /// The file's name (for a file on disk, its path).
     public let name: RawPath
+    /// Which page of a document (PDF, multi-page TIFF) is decoded, from 0; images have one.
+    public let page: Int
 
     /// The file at `path`, read from the file system.
-    public init(path: RawPath) {
+    public init(path: RawPath, page: Int = 0) {
         storage = .file(path)
         name = path
+        self.page = page
     }
 
     /// `bytes`, as the file called `name` holds them.
-    public init(bytes: ImageBytes, name: RawPath) {
+    public init(bytes: ImageBytes, name: RawPath, page: Int = 0) {
         storage = .bytes(bytes)
         self.name = name
+        self.page = page
+    }
+
+    /// The bytes in memory, read from the file first when it is on disk (a document's
+    /// parser wants them all, and keeps them while it is open).
+    func wholeBytes() throws(LoadError) -> ImageBytes {
+        switch storage {
+        case .bytes(let bytes): return bytes
+        case .file(let path):
+            _ = try FileCheck.regularFileSize(at: path)
+            let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else {
+                throw errno == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(errno)))
+            }
+            defer { close(descriptor) }
+            guard let bytes = ImageBytes(reading: descriptor, limit: Int(Int32.max)) else {
+                throw .unreadable(detail: trNoop("read error"))
+            }
+            return bytes
+        }
     }
 
     /// The file's name in log messages.

@@ -9,6 +9,9 @@ extension InProcessDecoder {
     ) throws(LoadError) -> DetailRegion? {
         let fileSize = try source.checkedSize()
         let header = try readHeader(source)
+        if header.formatName == PDFFile.formatName {
+            return try PDFRendering.region(source, covering: wanted, scale: detail, isCancelled: isCancelled)
+        }
         guard header.formatName == "jpeg" || header.formatName == "svg" else { return nil }
         let load = PixbufLoad(source: source, header: header, fileSize: fileSize, progress: nil)
         if let problem = load.integrity?.problemBeforeDecoding(source: source, fileSize: fileSize) {

@@ -15,7 +15,8 @@ import IroCore
 /// then are the bytes fed to an incremental GdkPixbufLoader in chunks (`PixbufLoad`), which
 /// lets a closed tab cancel the work and lets the UI show progress. JPEG, SVG, still WebP, HEIF
 /// and AVIF are decoded their own way, at the detail the view needs (`JPEGDecoding`,
-/// `SVGRendering`, `WebPDecoding`, `HEIFDecoding`).
+/// `SVGRendering`, `WebPDecoding`, `HEIFDecoding`), and so are documents' pages
+/// (`PDFRendering`, `TIFFPages`; `source.page` says which).
 public enum InProcessDecoder {
     /// Reads the format and declared dimensions, classifying failures.
     public static func readHeader(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header {
@@ -25,6 +26,7 @@ public enum InProcessDecoder {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
         if let webp = try WebPDecoding.header(source) { return webp }
+        if let pdf = try PDFRendering.header(source) { return pdf }
         if let heif = try HEIFDecoding.header(source, declared: declared) { return heif }
         if SVGSize.isSVG(source) {
             guard let size = SVGSize.read(source) else { throw .damaged(detail: trNoop("the image/svg+xml header cannot be read")) }
@@ -46,6 +48,7 @@ public enum InProcessDecoder {
             throw .unsupportedFormat
         }
         let name = takeString(gdk_pixbuf_format_get_name(format)) ?? "image"
+        if name == "tiff", let pages = try TIFFPages.header(source) { return pages }
         // Some loaders (SVG without a size) report no dimensions; those are checked after decoding.
         if width != 0 || height != 0 {
             try ImageLimits.check(width: Int(width), height: Int(height))
@@ -70,6 +73,8 @@ public enum InProcessDecoder {
         switch header.formatName {
         case "jpeg": return try JPEGDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         case "svg": return try SVGRendering.decode(load, detail: detail, isCancelled: isCancelled)
+        case PDFFile.formatName: return try PDFRendering.decode(source, detail: detail, progress: progress, isCancelled: isCancelled)
+        case "tiff" where header.pageCount > 1: return try TIFFPages.decode(load, isCancelled: isCancelled)
         case "webp": return try WebPDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         case HEIFDecoding.heifName, HEIFDecoding.avifName: return try HEIFDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         default: break

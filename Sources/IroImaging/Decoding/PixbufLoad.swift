@@ -129,7 +129,8 @@ struct PixbufLoad {
     /// A new image of `pixbuf` in sRGB (from `profile`, or the one the loader found) turned
     /// upright per its EXIF Orientation tag. EXIF orientations 5–8 turn the image a
     /// quarter: a reduced image's full size turns too.
-    func upright(_ pixbuf: OpaquePointer, reduced: Bool, profile: [UInt8]? = nil) throws(LoadError) -> DecodedImage? {
+    /// `pageCount`: the document's, when this is one of its pages.
+    func upright(_ pixbuf: OpaquePointer, reduced: Bool, profile: [UInt8]? = nil, pageCount: Int = 1) throws(LoadError) -> DecodedImage? {
         try ImageLimits.check(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
         if let profile = profile ?? ColourProfile.attached(to: pixbuf)
             ?? (header.formatName == "png" ? PNGColourChunks.profile(of: source) : nil)
@@ -141,12 +142,12 @@ struct PixbufLoad {
         guard let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
             throw .damaged(detail: trNoop("could not apply orientation"))
         }
-        guard reduced else { return DecodedImage(adopting: turned, formatName: header.formatName) }
+        guard reduced else { return DecodedImage(adopting: turned, formatName: header.formatName, pageCount: pageCount) }
         let quarterTurned = (5...8).contains(orientation)
         return DecodedImage(
             adopting: turned, formatName: header.formatName,
             imageWidth: quarterTurned ? header.height : header.width,
-            imageHeight: quarterTurned ? header.width : header.height)
+            imageHeight: quarterTurned ? header.width : header.height, pageCount: pageCount)
     }
 
     /// Ends a load that is being abandoned; its error says nothing new.

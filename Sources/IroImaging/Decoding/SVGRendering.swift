@@ -1,5 +1,4 @@
 import CGLib
-import CPixels
 import CSVG
 import IroCore
 
@@ -57,22 +56,15 @@ enum SVGRendering {
         guard let svg = opened else { throw failure() }
         defer { iro_svg_free(svg) }
         if isCancelled() { return nil }
-        let (width, height) = (Int32(part.width), Int32(part.height))
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width))
-        guard let pixels = g_try_malloc0(gsize(stride * part.height))?.assumingMemoryBound(to: UInt8.self) else {
-            throw .tooLarge(width: header.width, height: header.height)
+        return try CairoDrawing.pixbuf(
+            width: part.width, height: part.height, tooLarge: .tooLarge(width: header.width, height: header.height)
+        ) {
+            (pixels, stride) throws(LoadError) in
+            guard
+                iro_svg_render(
+                    svg, pixels, Int32(part.width), Int32(part.height), Int32(stride), Double(part.x), Double(part.y), documentWidth,
+                    documentHeight, &message, message.count) != 0
+            else { throw failure() }
         }
-        defer { g_free(pixels) }
-        guard
-            iro_svg_render(
-                svg, pixels, width, height, Int32(stride), Double(part.x), Double(part.y), documentWidth, documentHeight, &message,
-                message.count) != 0
-        else { throw failure() }
-        // Premultiplied ARGB to the straight RGBA a pixbuf holds.
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, width, height) else {
-            throw .tooLarge(width: header.width, height: header.height)
-        }
-        iro_unpremultiply_argb32(pixels, Int32(stride), width, height, gdk_pixbuf_get_pixels(pixbuf), gdk_pixbuf_get_rowstride(pixbuf))
-        return pixbuf
     }
 }

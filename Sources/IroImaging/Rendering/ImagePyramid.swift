@@ -160,12 +160,12 @@ extension ImageDecoder {
     /// `reusing`: the less detailed levels shown now, when this decode adds detail to them.
     @concurrent
     nonisolated public static func decodeForDisplay(
-        path: RawPath, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
+        path: RawPath, page: Int = 0, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
         progress: LoadProgress? = nil
     ) async throws(LoadError) -> ImagePyramid? {
         guard
             let image = try decodeSynchronously(
-                path: path, detail: detail, progress: progress,
+                path: path, page: page, detail: detail, progress: progress,
                 isCancelled: { Task.isCancelled })
         else { return nil }
         guard !Task.isCancelled else { return nil }

@@ -266,9 +266,11 @@ public final class DecoderPool: Sendable {
     }
 
     /// The image (nil when cancelled); an animation plays from the helper that opened it.
-    func decode(path: RawPath, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
+    func decode(path: RawPath, page: Int = 0, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError)
+        -> DecodedImage?
+    {
         let name = path.lastComponent.bytes
-        let request = { (id: UInt32) in DecoderRequest.decode(id: id, name: name, detail: detail) }
+        let request = { (id: UInt32) in DecoderRequest.decode(id: id, name: name, detail: detail, page: page) }
         return try run(path, request: request, progress: progress, isCancelled: isCancelled, adopt: Self.image)
     }
 
@@ -282,7 +284,7 @@ public final class DecoderPool: Sendable {
             let pixbuf = try Self.pixbuf(description, memfd: pixels)
             return DecodedImage(
                 adopting: pixbuf, formatName: description.formatName, imageWidth: description.imageWidth,
-                imageHeight: description.imageHeight, damage: description.damage)
+                imageHeight: description.imageHeight, damage: description.damage, pageCount: description.pageCount)
         case .frame(_, let description, let frameCount, let delay):
             let first = try Self.pixbuf(description, memfd: pixels)
             var frames: AnimationFrames?
@@ -317,10 +319,11 @@ public final class DecoderPool: Sendable {
 
     private static func never() -> Bool { false }
 
-    func decodeRegion(path: RawPath, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError) -> DetailRegion?
+    func decodeRegion(path: RawPath, page: Int = 0, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError)
+        -> DetailRegion?
     {
         let name = path.lastComponent.bytes
-        let request = { (id: UInt32) in DecoderRequest.region(id: id, name: name, rect: wanted, detail: detail) }
+        let request = { (id: UInt32) in DecoderRequest.region(id: id, name: name, rect: wanted, detail: detail, page: page) }
         return try run(path, request: request, progress: nil, isCancelled: isCancelled) { reply, pixels, _ throws(LoadError) in
             try Self.region(reply, pixels: pixels)
         }

@@ -100,8 +100,8 @@ public enum DecoderService {
             #else
                 send(.failure(id: request.id, .unreadable(detail: "test requests are for test builds (\(what))")))
             #endif
-        case .decode(let id, let name, let detail):
-            withFile(descriptor, id: id, name: name) { (source, watch) throws(LoadError) -> Answer in
+        case .decode(let id, let name, let detail, let page):
+            withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 let header = try InProcessDecoder.readHeader(source)
                 // What the decode will hold at once: the pixels, and their copy for Iro.
                 let scale = detail.drawingScale(imageWidth: header.width, imageHeight: header.height)
@@ -125,6 +125,7 @@ public enum DecoderService {
                     pixels.imageWidth = image.imageWidth
                     pixels.imageHeight = image.imageHeight
                     pixels.damage = image.damage
+                    pixels.pageCount = image.pageCount
                 }
                 return Answer(.image(id: id, sealed.description), pixels: sealed.memfd)
             }
@@ -153,8 +154,8 @@ public enum DecoderService {
                 }
             }
             send(answer)
-        case .region(let id, let name, let rect, let detail):
-            withFile(descriptor, id: id, name: name) { (source, watch) throws(LoadError) -> Answer in
+        case .region(let id, let name, let rect, let detail, let page):
+            withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 let region = try InProcessDecoder.decodeRegion(source, covering: rect, detail: detail, isCancelled: watch.isCancelled)
                 guard let region else { return Answer(.nothing(id: id)) }
                 let sealed = try pixels(of: region.pixbuf, formatName: "") { $0.region = (region.rect, region.scale, region.maxScale) }
@@ -165,14 +166,14 @@ public enum DecoderService {
 
     /// Reads the request's file into memory, decodes it with `work` and sends the answer.
     private static func withFile(
-        _ descriptor: Int32, id: UInt32, name: [UInt8], _ work: (ImageSource, Watch) throws(LoadError) -> Answer
+        _ descriptor: Int32, id: UInt32, name: [UInt8], page: Int = 0, _ work: (ImageSource, Watch) throws(LoadError) -> Answer
     ) {
         guard descriptor >= 0, let bytes = ImageBytes(reading: descriptor, limit: Int(Int32.max)) else {
             return send(Answer(.failure(id: id, .unreadable(detail: trNoop("the decoder got no readable file")))))
         }
         // Only the file's own name from Iro's path (its extension names some formats).
         let last = name.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? []
-        let source = ImageSource(bytes: bytes, name: RawPath(bytes: last.isEmpty ? Array("file".utf8) : last))
+        let source = ImageSource(bytes: bytes, name: RawPath(bytes: last.isEmpty ? Array("file".utf8) : last), page: page)
         _ = iro_sandbox_allow_cpu_seconds(60)
         let watch = Watch(id: id)
         var answer: Answer

@@ -1,0 +1,36 @@
+// A PDF document read and drawn by poppler-glib, behind plain C types (poppler's headers
+// bring all of GLib and cairo, which Swift already imports from CGLib). Only the decoder
+// helper calls this: poppler is a large parser of hostile input (BEHAVIOUR G1).
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct IroPdf IroPdf;
+
+enum {
+    IRO_PDF_OPENED = 0,
+    /// The document is encrypted and the password (none, or the one given) does not open it.
+    IRO_PDF_NEEDS_PASSWORD = 1,
+    /// Not a PDF poppler can read (or poppler is not installed): the reason is in `error`.
+    IRO_PDF_FAILED = 2,
+};
+
+/// Whether `data` starts like a PDF: "%PDF-" within its first 1024 bytes, as readers accept.
+int iro_pdf_is_pdf(const uint8_t *data, size_t size);
+
+/// Opens the PDF in `data`, which must outlive the document. `password` may be NULL. Sets
+/// `status` to one of the values above; NULL unless opened.
+IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int *status, char *error, size_t error_size);
+
+int iro_pdf_page_count(IroPdf *pdf);
+
+/// The page's size in points (1/72 inch), turned as the page's /Rotate says; 0 when there is no such page.
+int iro_pdf_page_size(IroPdf *pdf, int page, double *width, double *height);
+
+/// Draws `page` on white at `scale` pixels per point, the part from (`left`, `top`) that is
+/// `width` × `height` pixels, into `pixels`: cairo's ARGB32 (premultiplied, native-endian),
+/// rows `stride` bytes apart. 0 on failure, with the reason in `error`.
+int iro_pdf_render(IroPdf *pdf, int page, uint8_t *pixels, int width, int height, int stride, double left, double top,
+                   double scale, char *error, size_t error_size);
+
+void iro_pdf_free(IroPdf *pdf);

@@ -1,0 +1,126 @@
+#include "iro_pdf.h"
+
+#include <dlfcn.h>
+#include <poppler.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+// poppler-glib is loaded when the first PDF is opened, not when the helper starts: it and
+// the libraries only it needs (poppler itself, NSS, OpenJPEG, lcms…) are several MB that
+// a helper decoding photos never touches.
+#define IRO_PDF_FUNCTIONS(X)                                                                                             \
+    X(poppler_document_new_from_bytes)                                                                                   \
+    X(poppler_document_get_n_pages)                                                                                      \
+    X(poppler_document_get_page)                                                                                         \
+    X(poppler_page_get_size)                                                                                             \
+    X(poppler_page_render)                                                                                               \
+    X(poppler_error_quark)
+
+static struct {
+#define IRO_PDF_FIELD(name) __typeof__(name) *name;
+    IRO_PDF_FUNCTIONS(IRO_PDF_FIELD)
+#undef IRO_PDF_FIELD
+} api;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_error[256];
+
+static void load(void) {
+    void *library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(load_error, sizeof load_error, "poppler-glib is not installed (%s)", dlerror());
+        return;
+    }
+#define IRO_PDF_LOOKUP(name)                                                                                             \
+    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
+    if (!api.name) {                                                                                                     \
+        snprintf(load_error, sizeof load_error, "poppler-glib lacks %s", #name);                                         \
+        return;                                                                                                          \
+    }
+    IRO_PDF_FUNCTIONS(IRO_PDF_LOOKUP)
+#undef IRO_PDF_LOOKUP
+    loaded = 1;
+}
+
+struct IroPdf {
+    PopplerDocument *document;
+    GBytes *bytes;
+};
+
+int iro_pdf_is_pdf(const uint8_t *data, size_t size) {
+    size_t limit = size < 1024 ? size : 1024;
+    for (size_t i = 0; i + 5 <= limit; i++) {
+        if (memcmp(data + i, "%PDF-", 5) == 0) return 1;
+    }
+    return 0;
+}
+
+IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int *status, char *error, size_t error_size) {
+    pthread_once(&load_once, load);
+    if (!loaded) {
+        snprintf(error, error_size, "%s", load_error);
+        *status = IRO_PDF_FAILED;
+        return NULL;
+    }
+    // Not copied: the caller keeps the bytes for the document's life.
+    GBytes *bytes = g_bytes_new_static(data, size);
+    GError *failure = NULL;
+    PopplerDocument *document = api.poppler_document_new_from_bytes(bytes, password, &failure);
+    if (!document) {
+        int encrypted = failure && failure->domain == api.poppler_error_quark() && failure->code == POPPLER_ERROR_ENCRYPTED;
+        *status = encrypted ? IRO_PDF_NEEDS_PASSWORD : IRO_PDF_FAILED;
+        snprintf(error, error_size, "%s", failure ? failure->message : "poppler could not read it");
+        g_clear_error(&failure);
+        g_bytes_unref(bytes);
+        return NULL;
+    }
+    IroPdf *pdf = g_new0(IroPdf, 1);
+    pdf->document = document;
+    pdf->bytes = bytes;
+    *status = IRO_PDF_OPENED;
+    return pdf;
+}
+
+int iro_pdf_page_count(IroPdf *pdf) { return api.poppler_document_get_n_pages(pdf->document); }
+
+int iro_pdf_page_size(IroPdf *pdf, int page, double *width, double *height) {
+    if (page < 0 || page >= iro_pdf_page_count(pdf)) return 0;
+    PopplerPage *handle = api.poppler_document_get_page(pdf->document, page);
+    if (!handle) return 0;
+    api.poppler_page_get_size(handle, width, height);
+    g_object_unref(handle);
+    return 1;
+}
+
+int iro_pdf_render(IroPdf *pdf, int page, uint8_t *pixels, int width, int height, int stride, double left, double top,
+                   double scale, char *error, size_t error_size) {
+    PopplerPage *handle = page >= 0 && page < iro_pdf_page_count(pdf) ? api.poppler_document_get_page(pdf->document, page) : NULL;
+    if (!handle) {
+        snprintf(error, error_size, "the document has no page %d", page + 1);
+        return 0;
+    }
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+    cairo_t *cr = cairo_create(surface);
+    // Paper is white: a page draws only its marks on it.
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_translate(cr, -left, -top);
+    cairo_scale(cr, scale, scale);
+    api.poppler_page_render(handle, cr);
+    int drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    if (!drawn) snprintf(error, error_size, "%s", cairo_status_to_string(cairo_status(cr)));
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_surface_destroy(surface);
+    g_object_unref(handle);
+    return drawn;
+}
+
+void iro_pdf_free(IroPdf *pdf) {
+    if (!pdf) return;
+    g_object_unref(pdf->document);
+    g_bytes_unref(pdf->bytes);
+    g_free(pdf);
+}

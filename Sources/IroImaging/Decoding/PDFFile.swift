@@ -1,0 +1,78 @@
+import CPDF
+import Glibc
+import IroCore
+
+/// A PDF opened by poppler (CPDF), in the decoder helper only (BEHAVIOUR G1): its pages
+/// drawn at any scale, as SVG is. Opened from the bytes the helper holds, so poppler reads
+/// no file. Not shared between threads.
+final class PDFFile {
+    static let formatName = "pdf"
+    /// Image pixels per point at 100 %: a page is shown as a 96-dpi screen shows paper, as
+    /// document viewers do. A page too large for that (a 200-inch poster) gets fewer.
+    static let pixelsPerPoint = 96.0 / 72.0
+
+    /// The document's bytes, which poppler reads in place while it is open.
+    private let bytes: ImageBytes
+    private let handle: OpaquePointer
+    let pageCount: Int
+
+    /// Whether the file starts like a PDF ("%PDF-" in its first KB, as readers accept).
+    static func isPDF(_ source: ImageSource) -> Bool {
+        guard let file = source.open().file else { return false }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 1024)
+        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 1024, file) }
+        return head.withUnsafeBufferPointer { iro_pdf_is_pdf($0.baseAddress, count) } == 1
+    }
+
+    /// Opens `source`'s document, or says why it cannot be.
+    init(_ source: ImageSource, password: String? = nil) throws(LoadError) {
+        bytes = try source.wholeBytes()
+        var status: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let opened = bytes.withUnsafeBytes { data in
+            iro_pdf_open(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, password, &status, &message, message.count)
+        }
+        guard let opened else {
+            if status == Int32(IRO_PDF_NEEDS_PASSWORD) { throw .needsPassword(wrong: password != nil) }
+            throw .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        handle = opened
+        pageCount = Int(iro_pdf_page_count(opened))
+        if pageCount < 1 {
+            iro_pdf_free(opened)
+            throw .damaged(detail: trNoop("the document has no pages"))
+        }
+    }
+
+    deinit { iro_pdf_free(handle) }
+
+    /// Page `page`'s size in image pixels at 100 %, and the image pixels per point that gives.
+    func size(ofPage page: Int) throws(LoadError) -> (width: Int, height: Int, pixelsPerPoint: Double) {
+        var width = 0.0, height = 0.0
+        guard page >= 0, page < pageCount, iro_pdf_page_size(handle, Int32(page), &width, &height) == 1 else {
+            throw .damaged(detail: "the document has no page \(page + 1)")
+        }
+        guard width.isFinite, height.isFinite, width >= 0.5, height >= 0.5 else {
+            throw .damaged(detail: "page \(page + 1) measures \(width) × \(height) points")
+        }
+        let scale = min(
+            Self.pixelsPerPoint, Double(ImageLimits.maxSide) / width, Double(ImageLimits.maxSide) / height,
+            (Double(ImageLimits.maxPixels) / (width * height)).squareRoot())
+        return (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())), scale)
+    }
+
+    /// `part` of page `page` drawn at `pixelsPerPoint`, as a pixbuf (+1).
+    func draw(page: Int, part: PixelRect, pixelsPerPoint: Double) throws(LoadError) -> OpaquePointer {
+        var message = [CChar](repeating: 0, count: 256)
+        return try CairoDrawing.pixbuf(width: part.width, height: part.height, tooLarge: .tooLarge(width: part.width, height: part.height))
+        {
+            (pixels, stride) throws(LoadError) in
+            guard
+                iro_pdf_render(
+                    handle, Int32(page), pixels, Int32(part.width), Int32(part.height), Int32(stride), Double(part.x), Double(part.y),
+                    pixelsPerPoint, &message, message.count) == 1
+            else { throw .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
+        }
+    }
+}

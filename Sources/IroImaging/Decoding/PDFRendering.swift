@@ -1,0 +1,46 @@
+import IroCore
+
+/// A PDF page as Iro's image (BEHAVIOUR G1): its size at 100 % is the page's at 96 dpi
+/// (`PDFFile.pixelsPerPoint`); it is drawn at the detail the view needs and, past that, the
+/// part shown at the zoom's scale (`region`), so text stays sharp at any zoom, as an SVG's.
+enum PDFRendering {
+    /// The format, the page's size and the page count, or nil when the file is no PDF.
+    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
+        guard PDFFile.isPDF(source) else { return nil }
+        let pdf = try PDFFile(source)
+        let size = try pdf.size(ofPage: source.page)
+        return ImageDecoder.Header(formatName: PDFFile.formatName, width: size.width, height: size.height, pageCount: pdf.pageCount)
+    }
+
+    static func decode(_ source: ImageSource, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError)
+        -> DecodedImage?
+    {
+        let pdf = try PDFFile(source)
+        let size = try pdf.size(ofPage: source.page)
+        if isCancelled() { return nil }
+        let scale = detail.drawingScale(imageWidth: size.width, imageHeight: size.height)
+        let part = PixelRect(
+            x: 0, y: 0, width: max(1, Int((Double(size.width) * scale).rounded())),
+            height: max(1, Int((Double(size.height) * scale).rounded())))
+        let pixbuf = try pdf.draw(page: source.page, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
+        progress?.set(1)
+        return DecodedImage(
+            adopting: pixbuf, formatName: PDFFile.formatName, imageWidth: size.width, imageHeight: size.height, pageCount: pdf.pageCount)
+    }
+
+    /// The part of the page covering `wanted` (image pixels) drawn at `scale` (any, past 1
+    /// too), clipped to the page.
+    static func region(_ source: ImageSource, covering wanted: PixelRect, scale: Double, isCancelled: () -> Bool) throws(LoadError)
+        -> DetailRegion?
+    {
+        guard scale > 0, scale.isFinite else { return nil }
+        let pdf = try PDFFile(source)
+        let size = try pdf.size(ofPage: source.page)
+        let bounds = PixelRect(
+            x: 0, y: 0, width: Int((Double(size.width) * scale).rounded(.up)), height: Int((Double(size.height) * scale).rounded(.up)))
+        let part = DetailRegion.scaled(wanted, by: scale).intersection(bounds)
+        guard !part.isEmpty, part.width <= ImageLimits.maxSide, part.height <= ImageLimits.maxSide, !isCancelled() else { return nil }
+        let pixbuf = try pdf.draw(page: source.page, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
+        return DetailRegion(adopting: pixbuf, rect: part, scale: scale, maxScale: .infinity)
+    }
+}

@@ -1,0 +1,171 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroImaging
+
+/// Documents with pages (BEHAVIOUR G1): every page of a PDF (poppler) and of a multi-page
+/// TIFF (libtiff), each with its own size, decoded on its own, in this process and through
+/// the sandboxed helper.
+final class DocumentPagesTests: XCTestCase {
+    let fixtures = Fixtures()
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    static let pages = [
+        DocumentFixtures.PDFPage(width: 300, height: 420, colour: (1, 0, 0), text: "Page one"),
+        DocumentFixtures.PDFPage(width: 420, height: 300, colour: (0, 1, 0), text: "Page two"),
+        DocumentFixtures.PDFPage(width: 200, height: 200, colour: (0, 0, 1), text: "Page three"),
+    ]
+
+    func madePDF(_ name: String = "three.pdf") -> URL {
+        let url = fixtures.url(name)
+        DocumentFixtures.writePDF(Self.pages, to: url)
+        return url
+    }
+
+    func pixel(_ pixbuf: OpaquePointer, _ x: Int, _ y: Int) -> [Int] {
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let p = gdk_pixbuf_read_pixels(pixbuf)! + y * Int(gdk_pixbuf_get_rowstride(pixbuf)) + x * channels
+        return (0..<3).map { Int(p[$0]) }
+    }
+
+    /// How many pixels of the rows `rows` are dark (text).
+    func inkCount(_ pixbuf: OpaquePointer, rows: Range<Int>) -> Int {
+        var count = 0
+        for y in rows {
+            for x in 0..<Int(gdk_pixbuf_get_width(pixbuf)) where pixel(pixbuf, x, y).allSatisfy({ $0 < 100 }) { count += 1 }
+        }
+        return count
+    }
+
+    func testEveryPageOfAPDFHasItsOwnSizeAndColour() throws {
+        let path = RawPath(madePDF().path)
+        let header = try InProcessDecoder.readHeader(ImageSource(path: path, page: 1))
+        XCTAssertEqual(header.formatName, "pdf")
+        XCTAssertEqual(header.pageCount, 3)
+        XCTAssertEqual([header.width, header.height], [560, 400], "420 × 300 points at 96 dpi")
+        let expected: [(size: [Int], colour: [Int])] = [
+            ([400, 560], [255, 0, 0]), ([560, 400], [0, 255, 0]), ([267, 267], [0, 0, 255]),
+        ]
+        for (page, want) in expected.enumerated() {
+            let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: page))
+            XCTAssertEqual(image.pageCount, 3)
+            XCTAssertEqual([image.imageWidth, image.imageHeight], want.size, "page \(page + 1)")
+            XCTAssertEqual([image.width, image.height], want.size, "drawn whole at 100 %")
+            XCTAssertEqual(pixel(image.pixbuf, 5, 5), want.colour, "page \(page + 1)'s own colour")
+            XCTAssertEqual(pixel(image.pixbuf, image.width - 5, image.height / 2 - 2), [255, 255, 255], "the white band")
+            XCTAssertGreaterThan(inkCount(image.pixbuf, rows: image.height / 3..<image.height * 2 / 3), 50, "its text is drawn")
+        }
+    }
+
+    func testAPageIsDrawnAtTheScreensDetailAndItsTextSharpPastOneHundredPercent() throws {
+        let path = RawPath(madePDF().path)
+        let small = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 140)))
+        XCTAssertEqual([small.width, small.height], [100, 140], "drawn at the screen's size, not reduced from 100 %")
+        XCTAssertEqual([small.imageWidth, small.imageHeight], [400, 560])
+        // Four times 100 %: a part of the text band drawn at that scale, not magnified.
+        let wanted = PixelRect(x: 0, y: 200, width: 200, height: 80)
+        let region = try XCTUnwrap(try ImageDecoder.decodeRegionSynchronously(path: path, covering: wanted, detail: 4))
+        XCTAssertEqual(region.rect, PixelRect(x: 0, y: 800, width: 800, height: 320))
+        XCTAssertEqual(region.maxScale, .infinity, "a page has no finest detail")
+        // Sharp: text drawn at 4× has edges one or two pixels wide, so nearly every pixel of
+        // the band is either ink or paper; a 4× magnification of 100 % would be mostly grey.
+        var grey = 0, ink = 0
+        for y in stride(from: 0, to: 320, by: 2) {
+            for x in stride(from: 0, to: 800, by: 2) {
+                let value = pixel(region.pixbuf, x, y)[0]
+                if value < 60 { ink += 1 } else if value < 200 { grey += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ink, 200, "the text is there")
+        XCTAssertLessThan(Double(grey), Double(ink) * 0.6, "edges, not blur: \(grey) grey against \(ink) ink")
+    }
+
+    func testThePagesComeThroughTheSandboxedHelper() throws {
+        let path = RawPath(madePDF().path)
+        try DecoderSandboxTests.activateHelper()
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 2))
+        XCTAssertEqual([image.imageWidth, image.imageHeight, image.pageCount], [267, 267, 3])
+        XCTAssertEqual(pixel(image.pixbuf, 3, 3), [0, 0, 255])
+        let region = try XCTUnwrap(
+            try ImageDecoder.decodeRegionSynchronously(
+                path: path, page: 1, covering: PixelRect(x: 0, y: 0, width: 40, height: 40), detail: 2))
+        XCTAssertEqual(region.rect, PixelRect(x: 0, y: 0, width: 80, height: 80))
+        XCTAssertEqual(pixel(region.pixbuf, 10, 10), [0, 255, 0], "page two's region")
+    }
+
+    func testAPageBeyondTheLastIsRefusedAsDamaged() throws {
+        let path = RawPath(madePDF().path)
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path, page: 3)) { error in
+            guard case .damaged(let detail) = error as? LoadError else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("no page 4"), detail)
+        }
+    }
+
+    func testABrokenCrossReferenceTableIsRepairedAndShown() throws {
+        var bytes = fixtures.data(of: madePDF())
+        // Every offset of the table off by a few bytes: poppler rebuilds it by scanning the file.
+        let text = String(decoding: bytes, as: Unicode.ASCII.self)
+        let xref = try XCTUnwrap(text.range(of: "\nxref\n")).upperBound.utf16Offset(in: text)
+        for index in xref..<min(bytes.count, xref + 400) where bytes[index] >= 0x31 && bytes[index] <= 0x38 { bytes[index] += 1 }
+        let path = RawPath(fixtures.bytes("broken-xref.pdf", bytes).path)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        XCTAssertEqual(image.pageCount, 3)
+        XCTAssertEqual(pixel(image.pixbuf, 5, 5), [0, 255, 0])
+    }
+
+    func testTextThatIsNoPDFAfterItsSignatureIsDamaged() throws {
+        let path = RawPath(fixtures.bytes("garbage.pdf", Array("%PDF-1.7\nnothing here but words\n".utf8)).path)
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path)) { error in
+            guard case .damaged = error as? LoadError else { return XCTFail("\(error)") }
+        }
+    }
+
+    // MARK: TIFF
+
+    static let tiffPages = [
+        DocumentFixtures.TIFFPage(width: 40, height: 30, rgb: (0, 0, 255)),
+        DocumentFixtures.TIFFPage(width: 24, height: 16, rgb: (0, 255, 0), orientation: 6, marksCorner: true),
+        DocumentFixtures.TIFFPage(width: 10, height: 50, rgb: (255, 255, 0), orientation: 3, marksCorner: true),
+    ]
+
+    func testEveryPageOfATIFFHasItsOwnSizeAndOrientation() throws {
+        let path = RawPath(fixtures.bytes("three.tiff", DocumentFixtures.tiff(Self.tiffPages)).path)
+        let first = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path))
+        XCTAssertEqual([first.width, first.height, first.pageCount], [40, 30, 3])
+        XCTAssertEqual(pixel(first.pixbuf, 20, 15), [0, 0, 255])
+        // Orientation 6: the stored rows turned a quarter clockwise, so the stored top-left
+        // corner (red) is now at the top right.
+        let second = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        XCTAssertEqual([second.width, second.height, second.pageCount], [16, 24, 3])
+        XCTAssertEqual(pixel(second.pixbuf, 15, 0), [255, 0, 0], "the stored top-left, turned to the top right")
+        XCTAssertEqual(pixel(second.pixbuf, 0, 0), [0, 255, 0])
+        // Orientation 3: turned half round, the corner is at the bottom right.
+        let third = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 2))
+        XCTAssertEqual([third.width, third.height], [10, 50])
+        XCTAssertEqual(pixel(third.pixbuf, 9, 49), [255, 0, 0])
+        XCTAssertEqual(pixel(third.pixbuf, 0, 0), [255, 255, 0])
+    }
+
+    func testATIFFOfOnePageStaysAnImage() throws {
+        let path = RawPath(fixtures.bytes("one.tiff", DocumentFixtures.tiff([Self.tiffPages[0]])).path)
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path))
+        XCTAssertEqual([image.width, image.height, image.pageCount], [40, 30, 1])
+        XCTAssertEqual(try InProcessDecoder.readHeader(ImageSource(path: path)).pageCount, 1)
+    }
+
+    func testATIFFWhosePagesLoopBackHasEachPageOnce() throws {
+        let path = RawPath(fixtures.bytes("loop.tiff", DocumentFixtures.tiff(Array(Self.tiffPages[0...1]), loopsBack: true)).path)
+        try DecoderSandboxTests.activateHelper()
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        XCTAssertEqual(image.pageCount, 2, "the loop is cut where it comes back")
+        XCTAssertEqual([image.width, image.height], [16, 24])
+    }
+}

@@ -1,0 +1,106 @@
+import CGtk
+import Foundation
+
+/// Documents with pages made at test time: PDFs drawn with cairo's PDF surface (known
+/// sizes, colours and text on known pages), and TIFFs of several pages written here byte
+/// by byte (uncompressed RGB strips), so that each page's size and Orientation tag, and
+/// hostile page chains, are exactly what a test says.
+public enum DocumentFixtures {
+    /// One page of a made PDF: its size in points, its background and the text written on it.
+    public struct PDFPage: Sendable {
+        public var width: Double
+        public var height: Double
+        public var colour: (red: Double, green: Double, blue: Double)
+        public var text: String
+
+        public init(width: Double, height: Double, colour: (red: Double, green: Double, blue: Double), text: String) {
+            (self.width, self.height, self.colour, self.text) = (width, height, colour, text)
+        }
+    }
+
+    /// Writes a PDF of `pages` at `url`: each page filled with its colour but for a white
+    /// band across its middle third, where its text is written in black.
+    public static func writePDF(_ pages: [PDFPage], to url: URL) {
+        guard let first = pages.first else { return }
+        let surface = cairo_pdf_surface_create(url.path, first.width, first.height)
+        let cr = cairo_create(surface)
+        for page in pages {
+            cairo_pdf_surface_set_size(surface, page.width, page.height)
+            cairo_set_source_rgb(cr, page.colour.red, page.colour.green, page.colour.blue)
+            cairo_paint(cr)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_rectangle(cr, 0, page.height / 3, page.width, page.height / 3)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, 24)
+            cairo_move_to(cr, 20, page.height / 2)
+            cairo_show_text(cr, page.text)
+            cairo_show_page(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+    }
+
+    /// One page of a made TIFF: its stored size, its colour (every pixel) and its Orientation tag.
+    public struct TIFFPage: Sendable {
+        public var width: Int
+        public var height: Int
+        public var rgb: (UInt8, UInt8, UInt8)
+        public var orientation: Int
+        /// Where the stored pixels' first row's first quarter is painted red instead, to see
+        /// the page turned.
+        public var marksCorner: Bool
+
+        public init(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8), orientation: Int = 1, marksCorner: Bool = false) {
+            (self.width, self.height, self.rgb, self.orientation, self.marksCorner) = (width, height, rgb, orientation, marksCorner)
+        }
+    }
+
+    /// A little-endian TIFF of `pages`, one directory each. `loopsBack`: the last page's
+    /// next-directory offset points at the first page's directory (a chain that loops).
+    public static func tiff(_ pages: [TIFFPage], loopsBack: Bool = false) -> [UInt8] {
+        var out: [UInt8] = [0x49, 0x49, 42, 0, 0, 0, 0, 0] // "II", 42, first IFD offset (patched)
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(value >> $0 & 0xFF) } }
+        func patch32(_ at: Int, _ value: Int) { out.replaceSubrange(at..<at + 4, with: le32(value)) }
+        var previousNextOffset = 4
+        var firstDirectory = 0
+        for page in pages {
+            // The pixels, then the bits per sample (3 shorts), then the directory.
+            let pixelsAt = out.count
+            for y in 0..<page.height {
+                for x in 0..<page.width {
+                    let marked = page.marksCorner && y < max(1, page.height / 4) && x < max(1, page.width / 4)
+                    out += marked ? [255, 0, 0] : [page.rgb.0, page.rgb.1, page.rgb.2]
+                }
+            }
+            if out.count % 2 == 1 { out.append(0) }
+            let bitsAt = out.count
+            out += le16(8) + le16(8) + le16(8)
+            let directoryAt = out.count
+            if firstDirectory == 0 { firstDirectory = directoryAt }
+            patch32(previousNextOffset, directoryAt)
+            let entries: [(tag: Int, type: Int, count: Int, value: [UInt8])] = [
+                (256, 4, 1, le32(page.width)), // ImageWidth
+                (257, 4, 1, le32(page.height)), // ImageLength
+                (258, 3, 3, le32(bitsAt)), // BitsPerSample
+                (259, 3, 1, le16(1) + [0, 0]), // Compression: none
+                (262, 3, 1, le16(2) + [0, 0]), // Photometric: RGB
+                (273, 4, 1, le32(pixelsAt)), // StripOffsets
+                (274, 3, 1, le16(page.orientation) + [0, 0]), // Orientation
+                (277, 3, 1, le16(3) + [0, 0]), // SamplesPerPixel
+                (278, 4, 1, le32(page.height)), // RowsPerStrip
+                (279, 4, 1, le32(page.width * page.height * 3)), // StripByteCounts
+                (284, 3, 1, le16(1) + [0, 0]), // PlanarConfiguration: contiguous
+            ]
+            out += le16(entries.count)
+            for entry in entries { out += le16(entry.tag) + le16(entry.type) + le32(entry.count) + entry.value }
+            previousNextOffset = out.count
+            out += le32(0)
+        }
+        if loopsBack { patch32(previousNextOffset, firstDirectory) }
+        return out
+    }
+}
