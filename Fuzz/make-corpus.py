@@ -329,6 +329,82 @@ def misc_seeds():
 
 
 # ---------------------------------------------------------------------------
+# Documents with pages: PDF (poppler) and TIFFs of several pages (libtiff)
+# ---------------------------------------------------------------------------
+
+def pdf(pages, break_xref=False):
+    """A PDF of `pages` (width, height, rotate, text), each a filled square and a line of
+    text in Helvetica, with a cross-reference table (offsets off by a few bytes when
+    `break_xref`, which poppler repairs by scanning)."""
+    objects = [b'<< /Type /Catalog /Pages 2 0 R >>', None,
+               b'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']
+    kids = []
+    for width, height, rotate, text in pages:
+        content = (b'0.2 0.4 0.8 rg 10 10 40 40 re f BT /F1 12 Tf 20 %d Td (%s) Tj ET'
+                   % (height // 2, text.encode('ascii')))
+        objects.append(b'<< /Length %d >>\nstream\n%s\nendstream' % (len(content), content))
+        content_number = len(objects)
+        objects.append(b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d '
+                       b'/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>'
+                       % (width, height, rotate, content_number))
+        kids.append(b'%d 0 R' % len(objects))
+    objects[1] = b'<< /Type /Pages /Kids [%s] /Count %d >>' % (b' '.join(kids), len(kids))
+    out = b'%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b'%d 0 obj\n%s\nendobj\n' % (number, body)
+    xref = len(out)
+    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1)
+    for offset in offsets:
+        out += b'%010d 00000 n \n' % (offset + (7 if break_xref else 0))
+    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, xref)
+    return out
+
+
+def tiff_pages(pages, loop=False):
+    """A little-endian TIFF with one directory per (width, height, orientation) page,
+    uncompressed RGB; with `loop`, the last directory points back at the first."""
+    out = bytearray(b'II*\x00\x00\x00\x00\x00')
+    link = 4
+    first = None
+    for index, (w, h, orientation) in enumerate(pages):
+        data_at = len(out)
+        out += bytes(((x * 40 + index * 90) & 0xff, (y * 50) & 0xff, 128) [c] for y in range(h) for x in range(w) for c in range(3))
+        if len(out) % 2:
+            out += b'\x00'
+        bits_at = len(out)
+        out += struct.pack('<HHH', 8, 8, 8)
+        ifd = len(out)
+        first = first if first is not None else ifd
+        struct.pack_into('<I', out, link, ifd)
+        entries = [(256, 3, 1, w), (257, 3, 1, h), (258, 3, 3, bits_at), (259, 3, 1, 1), (262, 3, 1, 2),
+                   (273, 4, 1, data_at), (274, 3, 1, orientation), (277, 3, 1, 3), (278, 3, 1, h),
+                   (279, 4, 1, w * h * 3), (284, 3, 1, 1)]
+        out += struct.pack('<H', len(entries))
+        for tag, kind, count, value in entries:
+            if kind == 3 and count == 1:
+                out += struct.pack('<HHIHH', tag, kind, count, value, 0)
+            else:
+                out += struct.pack('<HHII', tag, kind, count, value)
+        link = len(out)
+        out += struct.pack('<I', 0)
+    if loop:
+        struct.pack_into('<I', out, link, first)
+    return bytes(out)
+
+
+def document_seeds():
+    s = {}
+    two = [(60, 40, 0, 'Iro one'), (40, 60, 90, 'Iro two')]
+    s['pdf-two-pages-text.pdf'] = pdf(two)
+    s['pdf-broken-xref.pdf'] = pdf(two, break_xref=True)
+    s['tiff-three-pages-turned.tif'] = tiff_pages([(6, 4, 1), (5, 3, 6), (4, 4, 3)])
+    s['bad-tiff-pages-loop.tif'] = tiff_pages([(4, 3, 1), (3, 2, 1)], loop=True)
+    return s
+
+
+# ---------------------------------------------------------------------------
 # JPEG and WebP: encoded by gdk-pixbuf (PyGObject), when available
 # ---------------------------------------------------------------------------
 
@@ -497,7 +573,7 @@ def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
     os.makedirs(folder, exist_ok=True)
     seeds = {}
-    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, encoded_seeds, animated_webp_seeds, heif_seeds):
+    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, document_seeds, encoded_seeds, animated_webp_seeds, heif_seeds):
         seeds.update(make())
     total = 0
     for name, data in sorted(seeds.items()):

@@ -9,6 +9,8 @@ packages=(
   libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev liblcms2-dev pkg-config
   # HEIF and AVIF: Iro decodes both with libheif itself (its AV1 through dav1d)
   libheif-dev
+  # documents with pages: PDF through poppler-glib, every page of a TIFF through libtiff
+  libpoppler-glib-dev libtiff-dev
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG. The HEIF and AVIF loaders decode nothing for Iro; they
   # register the two formats with gdk-pixbuf, whose list the desktop entry's MimeType and the

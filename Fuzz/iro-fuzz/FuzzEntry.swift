@@ -61,6 +61,7 @@ enum FuzzHarness {
         do throws(LoadError) {
             let header = try InProcessDecoder.readHeader(ImageSource(path: path))
             outcome.append("header \(header.formatName) \(header.width)×\(header.height)")
+            if header.pageCount > 1 { outcome.append(lastPage(of: path, count: header.pageCount)) }
         } catch {
             outcome.append("header: \(describe(error))")
         }
@@ -97,6 +98,24 @@ enum FuzzHarness {
             outcome.append("decode: \(describe(error))")
         }
         return outcome.joined(separator: "; ")
+    }
+
+    /// A document's last page (PDF, multi-page TIFF): its own header and decode, and the
+    /// part of it a zoom past 100 % draws.
+    static func lastPage(of path: RawPath, count: Int) -> String {
+        check(count <= DecodedPixels.maxPages, "at most \(DecodedPixels.maxPages) pages, got \(count)")
+        let last = count - 1
+        do throws(LoadError) {
+            guard let page = try ImageDecoder.decodeSynchronously(path: path, page: last, detail: .screen(side: 64)) else {
+                return "page \(count): cancelled?!"
+            }
+            check(page.pageCount == count, "the same page count on every page, got \(page.pageCount) of \(count)")
+            let wanted = PixelRect(x: 0, y: 0, width: max(1, page.imageWidth / 2), height: max(1, page.imageHeight / 2))
+            let region = try? ImageDecoder.decodeRegionSynchronously(path: path, page: last, covering: wanted, detail: 2)
+            return "page \(count) \(page.width)×\(page.height)\(region == nil ? "" : " and its region")"
+        } catch {
+            return "page \(count): \(describe(error))"
+        }
     }
 
     /// The part a zoomed view would decode on its own (JPEG crop and skip, an SVG drawn

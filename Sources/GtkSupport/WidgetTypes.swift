@@ -55,6 +55,7 @@ extension GtkRevealer: nonisolated WidgetType { public nonisolated static var gt
 extension GtkScrolledWindow: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_scrolled_window_get_type() } }
 extension GtkOverlay: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_overlay_get_type() } }
 extension GtkProgressBar: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_progress_bar_get_type() } }
+extension GtkEntry: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_entry_get_type() } }
 extension GtkMenuButton: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_menu_button_get_type() } }
 extension GtkPopover: nonisolated WidgetType { public nonisolated static var gtype: GType { gtk_popover_get_type() } }
 extension GtkAboutDialog: nonisolated WindowType { public nonisolated static var gtype: GType { gtk_about_dialog_get_type() } }

@@ -25,6 +25,7 @@ check "iro --version" bash -c "'$prefix/bin/iro' --version | grep -qx 'Iro 0.1.0
 check "desktop-file-validate" desktop-file-validate "$prefix/share/applications/$app.desktop"
 check "appstreamcli validate --no-net" appstreamcli validate --no-net "$prefix/share/metainfo/$app.metainfo.xml"
 check "MimeType lists PNG and JPEG from gdk-pixbuf" bash -c "grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/png;' && grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'image/jpeg;'"
+check "MimeType lists PDF (documents, BEHAVIOUR G1)" bash -c "grep '^MimeType=' '$prefix/share/applications/$app.desktop' | grep -q 'application/pdf;'"
 check "icons installed" test -f "$prefix/share/icons/hicolor/scalable/apps/$app.svg" -a -f "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
 check "desktop database refreshed by post-install" test -f "$prefix/share/applications/mimeinfo.cache"
 check "settings schema installed and compiled" bash -c "gsettings --schemadir '$prefix/share/glib-2.0/schemas' list-keys $app | grep -qx window-width"

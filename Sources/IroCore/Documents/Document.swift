@@ -8,6 +8,10 @@ public final class Document: Identifiable {
     public private(set) var path: RawPath
     public var state: LoadState = .loading
     public var view = ViewState()
+    /// The page shown, from 0, of a document with pages (PDF, multi-page TIFF); 0 for an image.
+    public var page = 0
+    /// How many pages the file shown holds, once known: 1 for an image.
+    public var pageCount = 1
 
     public init(path: RawPath, id: DocumentID = DocumentID()) {
         self.id = id
@@ -19,6 +23,8 @@ public final class Document: Identifiable {
     public func show(_ path: RawPath) {
         self.path = path
         state = .loading
+        page = 0
+        pageCount = 1
     }
 
     /// The file was renamed or moved: same image, same view, new name.

@@ -24,6 +24,19 @@ public enum ImageFormats {
         return result
     }()
 
+    /// Documents Iro reads itself, beside the loaders' images (BEHAVIOUR G1): their pages
+    /// are drawn in the decoder helper. A multi-page TIFF is among the loaders' types already.
+    nonisolated public static let documentMimeTypes: Set<String> = ["application/pdf"]
+
+    /// Everything Iro opens: what a folder steps through, what Open offers.
+    nonisolated public static let openableMimeTypes = mimeTypes.union(documentMimeTypes)
+
+    /// Whether images of the format are drawn afresh at any scale (SVG, a PDF's pages): they
+    /// have no finest detail to decode whole, and a zoom draws the part shown at its scale.
+    nonisolated public static func isDrawnAtAnyScale(_ formatName: String?) -> Bool {
+        formatName == "svg" || formatName == PDFFile.formatName
+    }
+
     /// The MIME type GIO guesses from a file's first bytes (magic numbers, not the name).
     nonisolated public static func sniffedMimeType(of source: ImageSource) -> String? {
         guard let file = source.open().file else { return nil }

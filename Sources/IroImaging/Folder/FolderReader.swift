@@ -81,7 +81,7 @@ public enum FolderReader {
 
         mutating func isImage(_ contentType: String) -> Bool {
             if let answer = known[contentType] { return answer }
-            let answer = ImageFormats.mimeTypes.contains { g_content_type_is_a(contentType, $0) != 0 }
+            let answer = ImageFormats.openableMimeTypes.contains { g_content_type_is_a(contentType, $0) != 0 }
             known[contentType] = answer
             return answer
         }

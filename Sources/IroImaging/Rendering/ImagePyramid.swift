@@ -100,7 +100,7 @@ public final class ImagePyramid: @unchecked Sendable {
         }
         self.levels = levels + reused
         region = nil
-        isVector = image.formatName == "svg"
+        isVector = ImageFormats.isDrawnAtAnyScale(image.formatName)
     }
 
     /// `pixbuf` at half its width and height (+1): each pixel the mean of a 2 × 2 block.

@@ -2,6 +2,7 @@ import CGtk
 import FoundationEssentials
 import GtkSupport
 import IroCore
+import IroImaging
 
 /// The Open dialog (BEHAVIOUR A3): several files at once, filtered to what the
 /// installed gdk-pixbuf loaders read. GtkFileChooserNative (GTK 4.8 has no
@@ -21,8 +22,9 @@ enum OpenDialog {
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
         if !notePackages {
             let images = gtk_file_filter_new()!
-            gtk_file_filter_set_name(images, tr("Images"))
+            gtk_file_filter_set_name(images, tr("Images and Documents"))
             gtk_file_filter_add_pixbuf_formats(images)
+            for type in ImageFormats.documentMimeTypes.sorted() { gtk_file_filter_add_mime_type(images, type) }
             gtk_file_chooser_add_filter(fileChooser, images)
             let all = gtk_file_filter_new()!
             gtk_file_filter_set_name(all, tr("All Files"))

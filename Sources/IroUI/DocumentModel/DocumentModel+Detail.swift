@@ -39,16 +39,17 @@ extension DocumentModel {
         guard player == nil, let pyramid = levels, pyramid.needsMoreDetail(at: scale), !file.isDeleted,
             case .loaded = document.state, let imagePath
         else { return }
-        // JPEG and SVG decode the part shown on its own (SVG past 100 % only that way). Not a
+        // JPEG, SVG and PDF decode the part shown on its own (SVG and PDF past 100 % only that way). Not a
         // JPEG decoded whole at this detail anyway when the part is most of it (a first zoom
         // step from best fit): the part would cost nearly as much, and the two decodes would
         // share the cores. With both, the whole of an 18 MP progressive JPEG came 320 ms after
         // the zoom and its part later still; alone, the view was exact 130–200 ms sooner.
         let format = pyramid.image?.formatName ?? formatName
-        let hasParts = ["jpeg", "svg"].contains(format)
+        let drawn = ImageFormats.isDrawnAtAnyScale(format)
+        let hasParts = format == "jpeg" || drawn
         let wholeComes = tasks.load != nil || pyramid.needsMoreDetail(at: min(1, scale)) && Self.decodesWhole(pyramid, at: scale)
         let mostOfIt = shown.map { 2 * $0.width * $0.height > pyramid.width * pyramid.height } ?? false
-        if hasParts, let shown, format == "svg" || !(wholeComes && mostOfIt) {
+        if hasParts, let shown, drawn || !(wholeComes && mostOfIt) {
             decodeRegion(shown, of: pyramid, at: imagePath, detail: scale)
         }
         guard tasks.load == nil, pyramid.needsMoreDetail(at: min(1, scale)), !hasParts || Self.decodesWhole(pyramid, at: scale) else {
@@ -64,11 +65,12 @@ extension DocumentModel {
     /// what is held covers it or one is under way: in a fraction of the whole decode's
     /// time, so a zoom into a large photo is sharp well before the whole image is.
     private func decodeRegion(_ wanted: PixelRect, of pyramid: ImagePyramid, at path: RawPath, detail: Double) {
+        let page = document.page
         guard tasks.region == nil, !(pyramid.region?.holds(wanted, detail: detail) ?? false) else { return }
         tasks.region = Task { [weak self] in
             let region: DetailRegion?
             do throws(LoadError) {
-                region = try await ImageDecoder.decodeRegion(path: path, covering: wanted, detail: detail)
+                region = try await ImageDecoder.decodeRegion(path: path, page: page, covering: wanted, detail: detail)
             } catch {
                 Log.debug("the part shown of \(path.displayString) was not decoded: \(error.reason)")
                 region = nil
@@ -91,7 +93,7 @@ extension DocumentModel {
                     width: pyramid.width, height: pyramid.height, detail: pyramid.detail,
                     formatName: pyramid.image?.formatName ?? self.formatName)
             else { return nil }
-            return (path, pyramid)
+            return (path, self.document.page, pyramid)
         } done: { [weak self] pyramid in
             guard let self else { return }
             if self.tasks.load == nil, self.progress != nil { self.setProgress(nil) } // shown if a zoom came to wait for it

@@ -41,11 +41,12 @@ extension DocumentModel {
         }
     }
 
-    /// Shows the image a step leads to, in a fresh view; the image shown stays until it
+    /// Shows the page (`+Pages`) or else the image a step leads to, in a fresh view; the image shown stays until it
     /// arrives, which is at once when it was decoded ahead. A linked document keeps the
     /// linked view, hue included (BEHAVIOUR F6); another starts from the unchanged hue.
     func go(_ step: Step) {
-        guard let browser = folderBrowser, let entry = target(of: step) else { return }
+        if let page = page(after: step) { return showPage(page) }
+        guard canGo(step), let browser = folderBrowser, let entry = target(of: step) else { return }
         let path = browser.path(of: entry)
         let ahead = preloader.take(path) // before the new neighbours replace the old
         browser.select(path)

@@ -24,7 +24,7 @@ extension DocumentModel {
             document.state = .loading
             statusChanged(showing: .loading)
         }
-        if !showsImage, let early = StartupDecode.take(path) { return adopt(early) }
+        if !showsImage, document.page == 0, let early = StartupDecode.take(path) { return adopt(early) }
         // Reloading a changed file keeps the detail the view has now; another file starts at best fit.
         let detail: DecodeDetail = showsImage && !startsFresh ? .scale(viewer?.deviceScale ?? 1) : Self.screenDetail
         decode(path, detail: detail, startsFresh: startsFresh)
@@ -39,10 +39,12 @@ extension DocumentModel {
     func decode(_ path: RawPath, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil, startsFresh: Bool = false) {
         let progress = LoadProgress()
         setProgress(progress)
+        let page = document.page
         tasks.load = Task { [weak self] in
             let result: Result<ImagePyramid?, LoadError>
             do throws(LoadError) {
-                result = .success(try await ImageDecoder.decodeForDisplay(path: path, detail: detail, reusing: smaller, progress: progress))
+                result = .success(
+                    try await ImageDecoder.decodeForDisplay(path: path, page: page, detail: detail, reusing: smaller, progress: progress))
             } catch { result = .failure(error) }
             guard !Task.isCancelled, let self else { return }
             self.finishLoad(result, startsFresh: startsFresh)
@@ -74,6 +76,7 @@ extension DocumentModel {
             Trace.mark("image shown: \(pyramid.width)×\(pyramid.height)")
             if startsFresh { view = ViewState() } // the image stepped from kept its view until now
             formatName = pyramid.image?.formatName ?? formatName
+            if let image = pyramid.image { setPageCount(image.pageCount) }
             let sameImage = !startsFresh && levels.map { $0.width == pyramid.width && $0.height == pyramid.height } ?? false
             document.state = .loaded(width: pyramid.width, height: pyramid.height)
             watchFile()

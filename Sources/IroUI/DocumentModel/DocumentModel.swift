@@ -17,7 +17,8 @@ import IroImaging
 ///
 /// Split by concern: `+Loading` (the first decode, reloads, note packages, the result),
 /// `+Detail` (more detail for a zoom, the part shown, the rest at idle, trimming),
-/// `+FileWatch` (the file changing on disk), `+Folder` (stepping through the folder).
+/// `+FileWatch` (the file changing on disk), `+Folder` (stepping through the folder),
+/// `+Pages` (a document's pages).
 final class DocumentModel: ViewOwner {
     /// The observable properties' names.
     enum Property {
@@ -51,6 +52,8 @@ final class DocumentModel: ViewOwner {
         static let folder = "folder"
         /// Revision: the memory the document holds grew (an image decoded, or one ahead).
         static let held = "held"
+        /// Revision: the page shown or the number of pages changed (`document.page`, `pageCount`).
+        static let pages = "pages"
         /// Revision: the view's zoom (scale, limits, best fit) or rotation changed, told once
         /// layout is done (`view` holds them). Not bumped for scrolling.
         static let zoom = "zoom"
@@ -64,7 +67,7 @@ final class DocumentModel: ViewOwner {
         .string(Property.folderPosition, initial: ""), .string(Property.banner), .boolean(Property.animated),
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
-        .revision(Property.held), .revision(Property.zoom),
+        .revision(Property.held), .revision(Property.zoom), .revision(Property.pages),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)

@@ -25,10 +25,10 @@ final class IdleDetail {
     var isDecoding: Bool { task != nil }
 
     /// Whether an image of `width` × `height` in format `formatName`, decoded to `detail`,
-    /// has detail left that this may decode. Not an SVG: it has no rest of its detail, only
-    /// a declared size, and a zoom renders it afresh at the size shown.
+    /// has detail left that this may decode. Not an SVG or a PDF page: it has no rest of its
+    /// detail, only a declared size, and a zoom renders it afresh at the size shown.
     nonisolated static func wants(width: Int, height: Int, detail: Double, formatName: String?) -> Bool {
-        guard detail < 1 - 1e-9, formatName != "svg", width > 0, height > 0 else { return false }
+        guard detail < 1 - 1e-9, !ImageFormats.isDrawnAtAnyScale(formatName), width > 0, height > 0 else { return false }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         return !overflow && pixels <= budget / 4
     }
@@ -36,7 +36,7 @@ final class IdleDetail {
     /// After the rest, asks `decode` to start (it returns the decode to run, or nil when
     /// the view no longer wants one), runs it off the main thread and hands a result to `done`.
     func schedule(
-        _ start: @escaping @MainActor () -> (path: RawPath, reusing: ImagePyramid)?,
+        _ start: @escaping @MainActor () -> (path: RawPath, page: Int, reusing: ImagePyramid)?,
         done: @escaping @MainActor (ImagePyramid) -> Void
     ) {
         cancel()
@@ -44,14 +44,15 @@ final class IdleDetail {
         timer = after(milliseconds: rest) { [weak self] in
             guard let self else { return }
             self.timer = nil
-            guard let (path, smaller) = start() else { return }
+            guard let (path, page, smaller) = start() else { return }
             let progress = LoadProgress()
             self.progress = progress
             Trace.mark("idle detail: decode starts")
             self.task = Task { [weak self] in
                 let decoded: ImagePyramid?
                 do throws(LoadError) {
-                    decoded = try await ImageDecoder.decodeForDisplay(path: path, detail: .full, reusing: smaller, progress: progress)
+                    decoded = try await ImageDecoder.decodeForDisplay(
+                        path: path, page: page, detail: .full, reusing: smaller, progress: progress)
                 } catch {
                     Log.debug("the rest of \(path.displayString) was not decoded: \(error.reason)")
                     decoded = nil

@@ -2,11 +2,13 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Stepping through the selected tab's folder (BEHAVIOUR F1), in one window: the actions,
-/// the keys that go to them after the focused widget had its chance, the mouse's back and
-/// forward buttons, and the header's buttons, following what the selected model can reach.
+/// Stepping through the selected tab's folder (BEHAVIOUR F1), and through a document's
+/// pages first (G2), in one window: the actions, the keys that go to them after the focused
+/// widget had its chance, the mouse's back and forward buttons, and the header's buttons
+/// and page indicator, following what the selected model can reach.
 final class Browsing {
     private unowned let window: DocumentWindow
+    let pageIndicator = PageIndicator()
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -22,19 +24,24 @@ final class Browsing {
         }
         installWindowKeys()
         installBackForwardButtons()
-        window.selection.observe([DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title]) {
+        window.header.packStart(pageIndicator.widget)
+        pageIndicator.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
+        window.selection.observe([
+            DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
+        ]) {
             [weak self] in self?.update()
         }
     }
 
     private func update() {
         let model = window.selectedModel, actions = window.actions, buttons = window.header.stepButtons
-        actions.setEnabled("next-image", model?.target(of: .next) != nil)
-        actions.setEnabled("previous-image", model?.target(of: .previous) != nil)
-        actions.setEnabled("first-image", model?.target(of: .first) != nil)
-        actions.setEnabled("last-image", model?.target(of: .last) != nil)
+        actions.setEnabled("next-image", model?.canGo(.next) ?? false)
+        actions.setEnabled("previous-image", model?.canGo(.previous) ?? false)
+        actions.setEnabled("first-image", model?.canGo(.first) ?? false)
+        actions.setEnabled("last-image", model?.canGo(.last) ?? false)
         actions.setEnabled("open-in-new-tab", model.map { !NotePackage.isPackageName($0.document.path) } ?? false)
         buttons.explain(model?.browsingUnavailableReason)
+        pageIndicator.show(page: model?.document.page ?? 0, of: model?.document.pageCount ?? 1)
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 

@@ -14,11 +14,15 @@ final class DecoderMessagesTests: XCTestCase {
             .decode(id: 2, name: [0xFF, 0x2E, 0x70], detail: .screen(width: 1920, height: 1080)),
             .decode(id: 3, name: [], detail: .scale(0.25)),
             .region(id: 4, name: Array("x.svg".utf8), rect: PixelRect(x: 10, y: 20, width: 300, height: 200), detail: 2.5),
+            .decode(id: 9, name: Array("book.pdf".utf8), detail: .screen(width: 800, height: 600), page: 351),
+            .region(id: 10, name: Array("scan.tiff".utf8), rect: PixelRect(x: 0, y: 0, width: 8, height: 8), detail: 4, page: 2),
             .cancel(id: 5), .nextFrame(id: 7), .metadata(id: 8, name: Array("IMG_1.JPG".utf8)), .forbidden(id: 6, what: 2),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels
         region.region = (PixelRect(x: 4, y: 8, width: 640, height: 480), 0.5, .infinity)
+        var page = pixels
+        page.pageCount = 27
         var frame = pixels
         (frame.imageWidth, frame.imageHeight) = (frame.width, frame.height)
         let replies: [DecoderReply] = [
@@ -26,6 +30,7 @@ final class DecoderMessagesTests: XCTestCase {
             .frame(id: 5, frame, frameCount: 12, delay: 70), .frame(id: 5, frame, frameCount: nil, delay: nil),
             .failure(id: 6, .damaged(detail: "cut")), .failure(id: 7, .tooLarge(width: 70_000, height: 2)),
             .failure(id: 8, .needsTooMuchMemory(limitMegabytes: 4096)), .failure(id: 9, .unsupportedFormat),
+            .image(id: 10, page), .failure(id: 11, .needsPassword(wrong: false)), .failure(id: 12, .needsPassword(wrong: true)),
         ]
         for reply in replies { XCTAssertEqual(try DecoderReply(bytes: reply.bytes), reply) }
         for photo in [PhotoMetadata(), Self.photo] {
@@ -74,6 +79,8 @@ final class DecoderMessagesTests: XCTestCase {
             ("a stride shorter than a row", image { $0.stride = 100 }),
             ("a stride far beyond a row", image { $0.stride = 1_000_000 }),
             ("a region whose size is not the pixels'", image { $0.region = (PixelRect(x: 0, y: 0, width: 2, height: 2), 1, 1) }),
+            ("no pages", image { $0.pageCount = 0 }),
+            ("more pages than a document may have", image { $0.pageCount = DecodedPixels.maxPages + 1 }),
         ]
         for (what, bytes) in lies { XCTAssertThrowsError(try DecoderReply(bytes: bytes), what) }
         XCTAssertThrowsError(

@@ -1,0 +1,46 @@
+import IroCore
+
+/// The pages of a document (BEHAVIOUR G2): a PDF or a multi-page TIFF shows one page at a
+/// time, and steps go through its pages before they go on through the folder.
+extension DocumentModel {
+    /// Whether the file shown has more than one page.
+    var hasPages: Bool { document.pageCount > 1 }
+
+    /// What a decode found the file to hold; the page shown stays within it.
+    func setPageCount(_ count: Int) {
+        let count = max(1, count)
+        guard count != document.pageCount else { return }
+        document.pageCount = count
+        document.page = min(document.page, count - 1)
+        observable.bump(Property.pages)
+    }
+
+    /// The page a step leads to within the document, or nil when it leads out of it (past
+    /// the first or last page) or there are no pages.
+    func page(after step: Step) -> Int? {
+        guard hasPages else { return nil }
+        let page = document.page, last = document.pageCount - 1
+        switch step {
+        case .next: return page < last ? page + 1 : nil
+        case .previous: return page > 0 ? page - 1 : nil
+        case .first: return page > 0 ? 0 : nil
+        case .last: return page < last ? last : nil
+        }
+    }
+
+    /// Whether `step` goes anywhere: to another page, or (next and previous, past the
+    /// document's ends) to another file of the folder. First and last stay in a document.
+    func canGo(_ step: Step) -> Bool {
+        if page(after: step) != nil { return true }
+        if hasPages, step == .first || step == .last { return false }
+        return target(of: step) != nil
+    }
+
+    /// Shows page `page` (from 0) at best fit; the page shown stays until it arrives.
+    func showPage(_ page: Int) {
+        guard hasPages, (0..<document.pageCount).contains(page), page != document.page, let path = imagePath else { return }
+        document.page = page
+        observable.bump(Property.pages)
+        loadImage(at: path, keepingCurrent: true, startsFresh: true)
+    }
+}

@@ -1,0 +1,118 @@
+import CGtk
+import CGtkShims
+import Foundation
+import GtkSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroUI
+
+/// A document of pages in a tab (BEHAVIOUR G2): the header's page indicator, the page keys'
+/// actions going through the pages before the folder, typing a page number, in real windows.
+final class DocumentPagesWindowTests: XCTestCase {
+    /// What Enter in the entry does: its "activate" signal.
+    @MainActor static func pressEnter(_ entry: UnsafeMutablePointer<GtkWidget>) {
+        iro_emit_void(raw(entry), "activate")
+    }
+
+    /// A folder with a PNG, a PDF of three coloured pages (red, green, blue) and another PNG,
+    /// in that order.
+    @MainActor static func openPDF(_ harness: AppHarness) throws -> (window: DocumentWindow, view: DocumentView) {
+        let folder = harness.fixtures.url("papers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        harness.fixtures.image("papers/a.png", width: 200, height: 150) { _, _ in RGBA(200, 200, 0) }
+        DocumentFixtures.writePDF(
+            [
+                .init(width: 300, height: 420, colour: (1, 0, 0), text: "one"),
+                .init(width: 420, height: 300, colour: (0, 1, 0), text: "two"),
+                .init(width: 300, height: 300, colour: (0, 0, 1), text: "three"),
+            ], to: folder.appendingPathComponent("b.pdf"))
+        harness.fixtures.image("papers/c.png", width: 200, height: 150) { _, _ in RGBA(0, 200, 200) }
+        let window = try XCTUnwrap(harness.open([folder.appendingPathComponent("b.pdf")]))
+        return (window, try XCTUnwrap(FolderBrowsingTests.listed(window)))
+    }
+
+    @MainActor static func indicator(_ window: DocumentWindow) -> (number: String, total: String, visible: Bool) {
+        let indicator = window.browsing.pageIndicator
+        return (
+            string(gtk_editable_get_text(gcastOpaque(raw(indicator.entry), gtk_editable_get_type()))) ?? "",
+            string(gtk_label_get_text(indicator.total)) ?? "", gtk_widget_get_visible(indicator.widget) != 0
+        )
+    }
+
+    @MainActor static func colourNear(_ view: DocumentView, _ expected: RGBA) -> Bool {
+        GtkTestEnvironment.pump(timeout: 10) {
+            guard !view.model.isLoading, let pixels = WidgetRenderer.render(view.canvas.widget) else { return false }
+            // A point a fifth of the way down the page, in the middle: its colour, not the white band.
+            guard let zoom = view.canvas.zoom else { return false }
+            let pageHeight = Double(view.model.levels?.height ?? 0) * zoom.scale
+            let y = Int((Double(pixels.height) - pageHeight) / 2 + pageHeight * 0.15)
+            return pixels.pixel(pixels.width / 2, max(0, y)).isClose(to: expected, tolerance: 12)
+        }
+    }
+
+    func testPageKeysGoThroughThePagesThenOnThroughTheFolder() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.openPDF(harness)
+            XCTAssertEqual(view.document.pageCount, 3)
+            XCTAssertTrue(Self.colourNear(view, RGBA(255, 0, 0)), "page one is red")
+            var shown = Self.indicator(window)
+            XCTAssertEqual([shown.number, shown.total], ["1", "/ 3"])
+            XCTAssertTrue(shown.visible)
+            XCTAssertTrue(window.actions.isEnabled("previous-image"), "before page one: the folder's previous file")
+            XCTAssertFalse(window.actions.isEnabled("first-image"), "Home stays in the document, on its first page already")
+
+            FolderBrowsingTests.go(window, "next-image")
+            XCTAssertEqual(view.document.page, 1)
+            XCTAssertEqual(FolderBrowsingTests.shownName(window), "b.pdf", "the same file")
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 255, 0)), "page two is green")
+            XCTAssertEqual(view.model.levels.map { [$0.width, $0.height] }, [560, 400], "page two's own size")
+            XCTAssertEqual(Self.indicator(window).number, "2")
+
+            FolderBrowsingTests.go(window, "last-image")
+            XCTAssertEqual(view.document.page, 2, "End: the last page")
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
+            XCTAssertFalse(window.actions.isEnabled("last-image"))
+            FolderBrowsingTests.go(window, "first-image")
+            XCTAssertEqual(view.document.page, 0, "Home: the first page")
+            FolderBrowsingTests.go(window, "last-image")
+
+            FolderBrowsingTests.go(window, "next-image")
+            XCTAssertEqual(FolderBrowsingTests.shownName(window), "c.png", "past the last page: the folder's next file")
+            shown = Self.indicator(window)
+            XCTAssertFalse(shown.visible, "an image has no pages to show")
+            XCTAssertEqual(view.document.pageCount, 1)
+            FolderBrowsingTests.go(window, "previous-image")
+            XCTAssertEqual(FolderBrowsingTests.shownName(window), "b.pdf")
+            XCTAssertEqual(view.document.page, 0, "a document comes back at its first page")
+            FolderBrowsingTests.go(window, "previous-image")
+            XCTAssertEqual(FolderBrowsingTests.shownName(window), "a.png", "before the first page: the folder's previous file")
+        }
+    }
+
+    func testTypingAPageNumberGoesToItAndANumberBeyondTheLastIsRefused() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.openPDF(harness)
+            let entry = window.browsing.pageIndicator.entry
+            let editable = gcastOpaque(raw(entry), gtk_editable_get_type())
+            gtk_widget_grab_focus(entry)
+            gtk_editable_set_text(editable, "3")
+            Self.pressEnter(entry)
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2)
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)), "page three is shown")
+            XCTAssertEqual(gtk_widget_has_focus(entry), 0, "the keys go back to the image")
+
+            gtk_widget_grab_focus(entry)
+            gtk_editable_set_text(editable, "9")
+            Self.pressEnter(entry) // refused at once: nothing to wait for
+            XCTAssertEqual(view.document.page, 2, "there is no page 9")
+            XCTAssertEqual(Self.indicator(window).number, "3", "the page shown is shown again")
+        }
+    }
+}
