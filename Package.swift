@@ -25,11 +25,14 @@ let package = Package(
         .target(name: "CGLibShims", dependencies: ["CGLib"]),
         // libjpeg-turbo's libjpeg API behind calls that never longjmp into Swift.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // dlopen on first use, for the wrappers below: the libraries they call are loaded when a
+        // file first needs one, not when a process starts.
+        .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // librsvg behind plain C types, loaded when the first SVG is opened. Its headers come
         // with librsvg2-dev, in the folders `pkg-config --cflags librsvg-2.0` names beyond CGLib's.
-        .target(name: "CSVG", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])]),
+        .target(name: "CSVG", dependencies: ["CGLib", "CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])]),
         // gexiv2 (photo metadata), loaded when first used; its headers come with libgexiv2-dev.
-        .target(name: "CExif", dependencies: ["CGLib"]),
+        .target(name: "CExif", dependencies: ["CGLib", "CLazyLibrary"]),
         // The decoder helper's plumbing: descriptors over sockets, sealed memfds, seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // Pixel loops in plain C: the pyramid's halving (at -O3 twice as fast as -O2 here) and the
@@ -38,11 +41,11 @@ let package = Package(
         // Little CMS: embedded colour profiles to sRGB.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libheif (HEIF and AVIF) behind plain C types, loaded when the first such file is opened.
-        .target(name: "CHEIF"),
+        .target(name: "CHEIF", dependencies: ["CLazyLibrary"]),
         // poppler-glib (PDF) and libtiff (a TIFF's pages) behind plain C types, loaded when the
         // first such document is opened; headers from libpoppler-glib-dev and libtiff-dev.
-        .target(name: "CPDF", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler", "-I/usr/include/cairo"])]),
-        .target(name: "CTIFF", cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])]),
+        .target(name: "CPDF", dependencies: ["CGLib", "CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler", "-I/usr/include/cairo"])]),
+        .target(name: "CTIFF", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against

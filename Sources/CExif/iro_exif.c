@@ -1,6 +1,6 @@
 #include "iro_exif.h"
 
-#include <dlfcn.h>
+#include "iro_lazy_library.h"
 #include <gexiv2/gexiv2.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -24,38 +24,25 @@
     X(gexiv2_metadata_try_get_gps_longitude)                                                                             \
     X(gexiv2_metadata_try_get_gps_altitude)
 
-static struct {
-#define IRO_EXIF_FIELD(name) __typeof__(name) *name;
-    IRO_EXIF_FUNCTIONS(IRO_EXIF_FIELD)
-#undef IRO_EXIF_FIELD
-} api;
+IRO_LAZY_LIBRARY(IRO_EXIF_FUNCTIONS, "libgexiv2.so.2", "gexiv2")
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[256];
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static int started;
+static char start_error[256];
 
-static void load(void) {
-    void *library = dlopen("libgexiv2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "gexiv2 is not installed (%s)", dlerror());
+static void start(void) {
+    if (!api_load()) {
+        snprintf(start_error, sizeof start_error, "%s", api_library.error);
         return;
     }
-#define IRO_EXIF_LOOKUP(name)                                                                                            \
-    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
-    if (!api.name) {                                                                                                     \
-        snprintf(load_error, sizeof load_error, "gexiv2 lacks %s", #name);                                               \
-        return;                                                                                                          \
-    }
-    IRO_EXIF_FUNCTIONS(IRO_EXIF_LOOKUP)
-#undef IRO_EXIF_LOOKUP
     // Once, before any thread reads: Exiv2's XMP parser is set up here.
     if (!api.gexiv2_initialize()) {
-        snprintf(load_error, sizeof load_error, "gexiv2 could not start");
+        snprintf(start_error, sizeof start_error, "gexiv2 could not start");
         return;
     }
     // Damaged metadata is common; it is reported through the result, not on stderr.
     api.gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE);
-    loaded = 1;
+    started = 1;
 }
 
 static int has(GExiv2Metadata *metadata, const char *tag) {
@@ -84,9 +71,9 @@ static char *first(GExiv2Metadata *metadata, const char *const *tags, int interp
 static int read_metadata(const char *path, const uint8_t *bytes, size_t size, IroExif *exif, char *error,
                          size_t error_size) {
     memset(exif, 0, sizeof *exif);
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(error, error_size, "%s", load_error);
+    pthread_once(&start_once, start);
+    if (!started) {
+        snprintf(error, error_size, "%s", start_error);
         return 0;
     }
     GExiv2Metadata *metadata = api.gexiv2_metadata_new();

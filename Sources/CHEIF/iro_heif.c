@@ -1,8 +1,7 @@
 #include "iro_heif.h"
 
-#include <dlfcn.h>
+#include "iro_lazy_library.h"
 #include <libheif/heif.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -37,32 +36,7 @@
     X(heif_image_is_premultiplied_alpha)                                                                                 \
     X(heif_image_release)
 
-static struct {
-#define IRO_HEIF_FIELD(name) __typeof__(name) *name;
-    IRO_HEIF_FUNCTIONS(IRO_HEIF_FIELD)
-#undef IRO_HEIF_FIELD
-} api;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[256];
-
-static void load(void) {
-    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "libheif is not installed (%s)", dlerror());
-        return;
-    }
-#define IRO_HEIF_LOOKUP(name)                                                                                            \
-    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
-    if (!api.name) {                                                                                                     \
-        snprintf(load_error, sizeof load_error, "libheif lacks %s", #name);                                              \
-        return;                                                                                                          \
-    }
-    IRO_HEIF_FUNCTIONS(IRO_HEIF_LOOKUP)
-#undef IRO_HEIF_LOOKUP
-    loaded = 1;
-}
+IRO_LAZY_LIBRARY(IRO_HEIF_FUNCTIONS, "libheif.so.1", "libheif")
 
 struct IroHeif {
     FILE *file;
@@ -146,9 +120,8 @@ static int failed(struct heif_error result, char *error, size_t error_size) {
 }
 
 IroHeif *iro_heif_open(FILE *file, int maximum_side, char *error, size_t error_size) {
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(error, error_size, "%s", load_error);
+    if (!api_load()) {
+        snprintf(error, error_size, "%s", api_library.error);
         return NULL;
     }
     IroHeif *heif = calloc(1, sizeof *heif);

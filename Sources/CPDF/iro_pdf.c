@@ -1,8 +1,7 @@
 #include "iro_pdf.h"
 
-#include <dlfcn.h>
+#include "iro_lazy_library.h"
 #include <poppler.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,32 +16,7 @@
     X(poppler_page_render)                                                                                               \
     X(poppler_error_quark)
 
-static struct {
-#define IRO_PDF_FIELD(name) __typeof__(name) *name;
-    IRO_PDF_FUNCTIONS(IRO_PDF_FIELD)
-#undef IRO_PDF_FIELD
-} api;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[256];
-
-static void load(void) {
-    void *library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "poppler-glib is not installed (%s)", dlerror());
-        return;
-    }
-#define IRO_PDF_LOOKUP(name)                                                                                             \
-    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
-    if (!api.name) {                                                                                                     \
-        snprintf(load_error, sizeof load_error, "poppler-glib lacks %s", #name);                                         \
-        return;                                                                                                          \
-    }
-    IRO_PDF_FUNCTIONS(IRO_PDF_LOOKUP)
-#undef IRO_PDF_LOOKUP
-    loaded = 1;
-}
+IRO_LAZY_LIBRARY(IRO_PDF_FUNCTIONS, "libpoppler-glib.so.8", "poppler-glib")
 
 struct IroPdf {
     PopplerDocument *document;
@@ -58,9 +32,8 @@ int iro_pdf_is_pdf(const uint8_t *data, size_t size) {
 }
 
 IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int *status, char *error, size_t error_size) {
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(error, error_size, "%s", load_error);
+    if (!api_load()) {
+        snprintf(error, error_size, "%s", api_library.error);
         *status = IRO_PDF_FAILED;
         return NULL;
     }

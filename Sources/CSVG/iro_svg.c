@@ -1,8 +1,7 @@
 #include "iro_svg.h"
 
-#include <dlfcn.h>
+#include "iro_lazy_library.h"
 #include <librsvg/rsvg.h>
-#include <pthread.h>
 #include <stdio.h>
 
 // librsvg is loaded when the first SVG is opened, not at start: it and the libraries only it
@@ -12,32 +11,7 @@
     X(rsvg_handle_new_from_data)                                                                                         \
     X(rsvg_handle_render_document)
 
-static struct {
-#define IRO_SVG_FIELD(name) __typeof__(name) *name;
-    IRO_SVG_FUNCTIONS(IRO_SVG_FIELD)
-#undef IRO_SVG_FIELD
-} api;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[256];
-
-static void load(void) {
-    void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "librsvg is not installed (%s)", dlerror());
-        return;
-    }
-#define IRO_SVG_LOOKUP(name)                                                                                             \
-    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
-    if (!api.name) {                                                                                                     \
-        snprintf(load_error, sizeof load_error, "librsvg lacks %s", #name);                                              \
-        return;                                                                                                          \
-    }
-    IRO_SVG_FUNCTIONS(IRO_SVG_LOOKUP)
-#undef IRO_SVG_LOOKUP
-    loaded = 1;
-}
+IRO_LAZY_LIBRARY(IRO_SVG_FUNCTIONS, "librsvg-2.so.2", "librsvg")
 
 struct IroSvg {
     RsvgHandle *handle;
@@ -49,9 +23,8 @@ static void describe(GError *failure, char *error, size_t error_size) {
 }
 
 IroSvg *iro_svg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(error, error_size, "%s", load_error);
+    if (!api_load()) {
+        snprintf(error, error_size, "%s", api_library.error);
         return NULL;
     }
     GError *failure = NULL;

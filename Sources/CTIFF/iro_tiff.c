@@ -1,7 +1,6 @@
 #include "iro_tiff.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "iro_lazy_library.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,32 +25,7 @@
     X(TIFFRGBAImageGet)                                                                                                  \
     X(TIFFRGBAImageEnd)
 
-static struct {
-#define IRO_TIFF_FIELD(name) __typeof__(name) *name;
-    IRO_TIFF_FUNCTIONS(IRO_TIFF_FIELD)
-#undef IRO_TIFF_FIELD
-} api;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[256];
-
-static void load(void) {
-    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "libtiff is not installed (%s)", dlerror());
-        return;
-    }
-#define IRO_TIFF_LOOKUP(name)                                                                                            \
-    api.name = (__typeof__(name) *)dlsym(library, #name);                                                                \
-    if (!api.name) {                                                                                                     \
-        snprintf(load_error, sizeof load_error, "libtiff lacks %s", #name);                                              \
-        return;                                                                                                          \
-    }
-    IRO_TIFF_FUNCTIONS(IRO_TIFF_LOOKUP)
-#undef IRO_TIFF_LOOKUP
-    loaded = 1;
-}
+IRO_LAZY_LIBRARY(IRO_TIFF_FUNCTIONS, "libtiff.so.6", "libtiff")
 
 struct IroTiff {
     TIFF *handle;
@@ -116,9 +90,8 @@ static int ignore_warning(TIFF *handle, void *user_data, const char *module, con
 }
 
 IroTiff *iro_tiff_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(error, error_size, "%s", load_error);
+    if (!api_load()) {
+        snprintf(error, error_size, "%s", api_library.error);
         return NULL;
     }
     IroTiff *tiff = calloc(1, sizeof *tiff);
