@@ -6,6 +6,7 @@ ends the presentation with Iro alive."""
 
 import os
 
+from fake_services import fake_service, read_lines
 from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_quadrants
 
 SECOND = (1920, 0, 1280, 720)  # the second monitor's geometry
@@ -89,3 +90,20 @@ def test_with_three_monitors_present_on_names_them_and_presents_on_the_one_chose
         app.find('menu item', 'DUMMY2').queryAction().doAction(0)
         _presentation_on(s, app, (3200, 0, 1280, 720))
         app.find('label', 'Presenting on DUMMY2', root=frame)
+
+
+def test_presenting_keeps_the_screen_from_going_idle_until_it_ends():
+    # GTK asks GNOME's session manager (here a stand-in that notes each call) for an idle
+    # inhibition: 8 is GTK_APPLICATION_INHIBIT_IDLE.
+    calls = os.path.join(fixture_dir(), 'inhibitions.txt')
+    with Session(two_monitors=True) as s, fake_service('fake_session_manager.py', calls):
+        app, frame = _open_on_two_monitors(s, 'idle.png')
+        assert not read_lines(calls), 'nothing is inhibited before presenting'
+        s.key('ctrl+shift+p')
+        _presentation_on(s, app, SECOND)
+        inhibit = app.wait(lambda: read_lines(calls), 'an inhibition asked for')
+        flags, cookie, reason = inhibit[0].split(' ', 3)[1:]
+        assert int(flags) == 8 and reason == 'Presenting', inhibit
+        s.key('ctrl+shift+p')
+        app.wait(lambda: _presentation(s) is None, 'the presentation ended')
+        app.wait(lambda: read_lines(calls)[1:] == [f'uninhibit {cookie}'], 'the same inhibition released')

@@ -18,6 +18,8 @@ final class Presenting {
     private let label: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
     /// The Present On submenu's items, with three monitors or more: the others.
     let targets = g_menu_new()!
+    /// GTK's cookie for the idle inhibition held while presenting (0: none).
+    private(set) var idleInhibition: UInt32 = 0
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -95,7 +97,20 @@ final class Presenting {
         window.present() // the keyboard stays with the controller, not the presentation
         gtk_label_set_text(label, tr("Presenting on %s", Self.name(of: monitor)))
         gtk_widget_set_visible(indicator.widget, 1)
+        inhibitIdle(true)
         updateActions()
+    }
+
+    /// While presenting, the screensaver and the idle blanking stay off (a projector must
+    /// not go dark mid-talk): GTK asks the session manager, or the desktop portal.
+    private func inhibitIdle(_ inhibits: Bool) {
+        guard let application = gtk_window_get_application(window.window) else { return }
+        if inhibits, idleInhibition == 0 {
+            idleInhibition = gtk_application_inhibit(application, window.window, GTK_APPLICATION_INHIBIT_IDLE, tr("Presenting"))
+        } else if !inhibits, idleInhibition != 0 {
+            gtk_application_uninhibit(application, idleInhibition)
+            idleInhibition = 0
+        }
     }
 
     /// Ends the presentation; `reason`, if given, is said in a toast.
@@ -103,6 +118,7 @@ final class Presenting {
         guard let presentation else { return }
         self.presentation = nil
         presentation.close()
+        inhibitIdle(false)
         gtk_widget_set_visible(indicator.widget, 0)
         if let reason { window.toasts.show(reason) }
         updateActions()
@@ -112,6 +128,7 @@ final class Presenting {
     func windowClosing() {
         presentation?.close()
         presentation = nil
+        inhibitIdle(false)
     }
 
     /// The presentation follows the window's active view (another tab, a compare pane); the
