@@ -115,4 +115,43 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(Self.indicator(window).number, "3", "the page shown is shown again")
         }
     }
+
+    func testTheSidebarShowsEachPagesThumbnailAndAClickGoesToIt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.openPDF(harness)
+            let sidebar = window.browsing.pageSidebar
+            XCTAssertTrue(sidebar.isRevealed, "shown by itself for a document of several pages")
+            XCTAssertTrue(window.actions.state("page-sidebar"))
+            // Every row is on screen: each page's thumbnail is made, in its page's colour.
+            GtkTestEnvironment.pump(timeout: 20) { (0..<3).allSatisfy { sidebar.thumbnails.texture(of: $0) != nil } }
+            let colours = [RGBA(255, 0, 0), RGBA(0, 255, 0), RGBA(0, 0, 255)]
+            for page in 0..<3 {
+                let texture = try XCTUnwrap(sidebar.thumbnails.texture(of: page), "page \(page + 1)'s thumbnail")
+                let (pixel, width, height) = ImageClipboardTests.pixel(of: texture, 2, 2)
+                XCTAssertTrue(pixel.isClose(to: colours[page], tolerance: 12), "page \(page + 1): \(pixel)")
+                XCTAssertLessThanOrEqual(max(width, height), PageThumbnails.side, "drawn small")
+            }
+            // A click selects the row: the tab goes to that page.
+            let selection = try XCTUnwrap(gtk_list_view_get_model(OpaquePointer(sidebar.list)))
+            gtk_selection_model_select_item(selection, 2, 1)
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2)
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
+            // Page Up: the selection follows the page shown.
+            FolderBrowsingTests.go(window, "previous-image")
+            XCTAssertEqual(gtk_single_selection_get_selected(selection), 1)
+
+            window.actions.activate("page-sidebar")
+            XCTAssertFalse(sidebar.isRevealed, "F9 hides it")
+            window.actions.activate("page-sidebar")
+            XCTAssertTrue(sidebar.isRevealed, "and shows it again")
+            FolderBrowsingTests.go(window, "first-image")
+            FolderBrowsingTests.go(window, "previous-image")
+            XCTAssertEqual(FolderBrowsingTests.shownName(window), "a.png")
+            XCTAssertFalse(sidebar.isRevealed, "an image has no pages to show")
+            XCTAssertFalse(window.actions.isEnabled("page-sidebar"))
+        }
+    }
 }

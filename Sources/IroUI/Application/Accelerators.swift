@@ -105,6 +105,14 @@ enum Accelerators {
             ]
         ),
         (
+            tr("Documents"),
+            [
+                // Pages first, then the folder: the Images keys above (BEHAVIOUR G2).
+                Entry("win.page-sidebar", ["F9"], tr("Page Thumbnails")),
+                Entry("win.go-to-page", ["<Control>l"], tr("Go to Page…")),
+            ]
+        ),
+        (
             tr("Zoom"),
             [
                 Entry(

@@ -9,6 +9,9 @@ import IroCore
 final class Browsing {
     private unowned let window: DocumentWindow
     let pageIndicator = PageIndicator()
+    let pageSidebar = PageSidebar()
+    /// Whether the page sidebar shows for documents: on until F9 hides it (BEHAVIOUR G3).
+    private var sidebarWanted = true
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -26,6 +29,14 @@ final class Browsing {
         installBackForwardButtons()
         window.header.packStart(pageIndicator.widget)
         pageIndicator.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
+        pageSidebar.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
+        // Left of the tabs, in the box that holds them and the properties panel.
+        if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_prepend(cast(body), pageSidebar.widget) }
+        window.actions.addToggle("page-sidebar", initial: true) { [weak self] on in
+            self?.sidebarWanted = on
+            self?.update()
+        }
+        window.actions.add("go-to-page", enabled: false) { [weak self] in self?.pageIndicator.focus() }
         window.selection.observe([
             DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
         ]) {
@@ -41,7 +52,12 @@ final class Browsing {
         actions.setEnabled("last-image", model?.canGo(.last) ?? false)
         actions.setEnabled("open-in-new-tab", model.map { !NotePackage.isPackageName($0.document.path) } ?? false)
         buttons.explain(model?.browsingUnavailableReason)
-        pageIndicator.show(page: model?.document.page ?? 0, of: model?.document.pageCount ?? 1)
+        let page = model?.document.page ?? 0, count = model?.document.pageCount ?? 1
+        pageIndicator.show(page: page, of: count)
+        actions.setEnabled("page-sidebar", count > 1)
+        actions.setEnabled("go-to-page", count > 1)
+        if count > 1 { pageSidebar.show(path: model?.document.path, page: page, of: count) }
+        pageSidebar.reveal(sidebarWanted && count > 1)
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 

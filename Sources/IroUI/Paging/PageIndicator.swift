@@ -37,6 +37,12 @@ final class PageIndicator {
         gtk_widget_add_controller(entry, focus)
     }
 
+    /// Puts the keyboard in the page's number, selected, to type another (Ctrl+L).
+    func focus() {
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(gcastOpaque(raw(entry), gtk_editable_get_type()), 0, -1)
+    }
+
     /// Shows `page` (from 0) of `count`; hidden when there is one page.
     func show(page: Int, of count: Int) {
         (self.page, self.count) = (page, count)

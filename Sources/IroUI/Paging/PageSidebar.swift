@@ -1,0 +1,145 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+import IroCore
+
+/// The sidebar of a document's pages (BEHAVIOUR G3), left of the tabs: a GtkListView of the
+/// selected tab's pages (it makes rows only for those on screen, so a 2000-page document
+/// costs what a screenful does), each a thumbnail over its number. The current page is
+/// selected and kept in view; clicking another goes to it. Thumbnails come from
+/// `PageThumbnails`, made for the rows on screen.
+final class PageSidebar {
+    static let width: Int32 = 180
+
+    private let revealer: UnsafeMutablePointer<GtkRevealer> = cast(gtk_revealer_new())
+    private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
+    /// One string a page ("1", "2", …): the list's items.
+    private let pages = gtk_string_list_new(nil)!
+    private let selection: OpaquePointer
+    let list: UnsafeMutablePointer<GtkWidget>
+    let thumbnails = PageThumbnails()
+    /// Asked to show page `page` (from 0).
+    var onPage: ((Int) -> Void)?
+    /// The pictures of the rows on screen, by page, for a thumbnail that arrives.
+    private var shownPictures: [Int: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// While the list is told the page shown (not a click).
+    private var following = false
+
+    var widget: UnsafeMutablePointer<GtkWidget> { revealer.widget }
+    var isRevealed: Bool { gtk_revealer_get_reveal_child(revealer) != 0 }
+
+    init() {
+        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(raw(pages))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        list = gtk_list_view_new(OpaquePointer(g_object_ref(raw(selection))), factory)
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        gtk_widget_add_css_class(list, "page-thumbnails")
+        iro_accessible_set_label(list, tr("Pages"))
+        onSignalWithPointer(raw(factory), "setup") { item in if let item { Self.setUp(item) } }
+        onSignalWithPointer(raw(factory), "bind") { [weak self] item in if let item { self?.bind(item) } }
+        onSignalWithPointer(raw(factory), "unbind") { [weak self] item in if let item { self?.unbind(item) } }
+        onNotify(raw(selection), "selected") { [weak self] in
+            guard let self, !self.following else { return }
+            let chosen = Int(gtk_single_selection_get_selected(self.selection))
+            if chosen != Int(GTK_INVALID_LIST_POSITION) { self.onPage?(chosen) }
+        }
+        thumbnails.onReady = { [weak self] page in
+            guard let self, let picture = self.shownPictures[page], let texture = self.thumbnails.texture(of: page) else { return }
+            gtk_picture_set_paintable(OpaquePointer(picture), texture)
+        }
+        gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scroller, list)
+        gtk_widget_set_size_request(scroller.widget, Self.width, -1)
+        gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_RIGHT)
+        gtk_revealer_set_child(revealer, scroller.widget)
+        gtk_revealer_set_reveal_child(revealer, 0)
+    }
+
+    func reveal(_ on: Bool) { gtk_revealer_set_reveal_child(revealer, on ? 1 : 0) }
+
+    /// Shows the pages of `path` (`count` of them), page `page` selected and scrolled to.
+    func show(path: RawPath?, page: Int, of count: Int) {
+        if path != thumbnails.path || Int(g_list_model_get_n_items(pages)) != count {
+            thumbnails.use(path)
+            shownPictures = [:]
+            let numbers = (0..<max(0, count)).map { strdup("\($0 + 1)") }
+            var pointers = numbers.map { UnsafePointer($0) } + [nil]
+            following = true
+            gtk_string_list_splice(pages, 0, g_list_model_get_n_items(pages), &pointers)
+            following = false
+            numbers.forEach { free($0) }
+        }
+        guard count > 0 else { return }
+        following = true
+        gtk_single_selection_set_selected(selection, guint(page))
+        following = false
+        // GTK 4.8's list view has no scroll_to: moving the focus to the row scrolls it into view,
+        // and only while the list has the focus already (the image keeps the keys otherwise).
+        if gtk_widget_has_focus(list) != 0 || gtk_widget_is_focus(list) != 0 {
+            _ = gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(guint32(page)))
+        } else {
+            scrollTo(page)
+        }
+    }
+
+    /// Scrolls the list so that `page`'s row shows, without taking the focus: rows are of
+    /// one height, so the row's place is its index times that.
+    private func scrollTo(_ page: Int) {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(scroller) else { return }
+        let count = Double(g_list_model_get_n_items(pages))
+        let total = gtk_adjustment_get_upper(adjustment), visible = gtk_adjustment_get_page_size(adjustment)
+        guard count > 0, total > 0 else { return }
+        let rowHeight = total / count
+        let top = rowHeight * Double(page), scrolled = gtk_adjustment_get_value(adjustment)
+        if top < scrolled || top + rowHeight > scrolled + visible {
+            gtk_adjustment_set_value(adjustment, max(0, top - (visible - rowHeight) / 2))
+        }
+    }
+
+    // MARK: Rows
+
+    /// A row: the thumbnail (its space kept while it is made) over the page's number.
+    private static func setUp(_ item: UnsafeMutableRawPointer) {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let picture = gtk_picture_new()!
+        gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
+        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_CONTAIN)
+        gtk_widget_set_size_request(picture, Int32(width) - 40, Int32(width) - 20)
+        gtk_widget_add_css_class(picture, "page-thumbnail")
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "caption")
+        gtk_box_append(cast(box), picture)
+        gtk_box_append(cast(box), label)
+        gtk_list_item_set_child(OpaquePointer(item), box)
+    }
+
+    private func parts(of item: UnsafeMutableRawPointer) -> (
+        page: Int, picture: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>
+    )? {
+        guard let box = gtk_list_item_get_child(OpaquePointer(item)), let picture = gtk_widget_get_first_child(box),
+            let label = gtk_widget_get_next_sibling(picture)
+        else { return nil }
+        return (Int(gtk_list_item_get_position(OpaquePointer(item))), picture, label)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer) {
+        guard let (page, picture, label) = parts(of: item) else { return }
+        gtk_label_set_text(cast(label), "\(page + 1)")
+        // TRANSLATORS: a page thumbnail's name for screen readers.
+        iro_accessible_set_label(gtk_list_item_get_child(OpaquePointer(item)), tr("Page %d", page + 1))
+        shownPictures[page] = picture
+        if let texture = thumbnails.texture(of: page) {
+            gtk_picture_set_paintable(OpaquePointer(picture), texture)
+        } else {
+            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+            thumbnails.want(page)
+        }
+    }
+
+    private func unbind(_ item: UnsafeMutableRawPointer) {
+        guard let (page, picture, _) = parts(of: item) else { return }
+        if shownPictures[page] == picture { shownPictures[page] = nil }
+        thumbnails.unwant(page)
+    }
+}
