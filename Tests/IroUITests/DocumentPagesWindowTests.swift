@@ -154,4 +154,26 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertFalse(window.actions.isEnabled("page-sidebar"))
         }
     }
+
+    func testTheNextPageIsDrawnAheadAndShownAtOnce() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.openPDF(harness)
+            let path = view.document.path
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(path, page: 1) }, "page two is drawn ahead")
+            XCTAssertFalse(view.model.preloader.isReady(path, page: 2), "only the pages next to the one shown")
+            window.actions.activate("next-image")
+            // No main-loop turn since: the page was there already.
+            XCTAssertEqual(view.document.page, 1)
+            XCTAssertFalse(view.model.isLoading, "no decode to wait for")
+            XCTAssertEqual(view.model.levels.map { [$0.width, $0.height] }, [560, 400], "page two's levels, at once")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) {
+                    view.model.preloader.isReady(path, page: 2) && view.model.preloader.isReady(path, page: 0)
+                },
+                "then the pages on either side of it")
+        }
+    }
 }

@@ -106,7 +106,7 @@ final class StallProbeBenchmark: XCTestCase {
             guard view.visiblePage == "image", view.canvas.showsExactRendering else { return "decoding the image" }
             guard let browser = view.model.folderBrowser, browser.isListed else { return "image on screen, folder listing" }
             let neighbours = [browser.list.previous, browser.list.next].compactMap { $0 }.map(browser.path(of:))
-            return neighbours.allSatisfy(view.model.preloader.isReady) ? "listed, neighbours decoded" : "listed, neighbours decoding"
+            return neighbours.allSatisfy { view.model.preloader.isReady($0) } ? "listed, neighbours decoded" : "listed, neighbours decoding"
         }
         probe.phaseOf = {
             let phase = folderPhase()

@@ -70,10 +70,16 @@ extension DocumentModel {
         viewer.afterNextFrame { [weak self] in self?.preloadNeighbours() }
     }
 
-    /// Decodes the images before and after the shown one ahead, while the tab is shown.
+    /// Decodes the images (and pages) before and after the shown one ahead, while the tab is shown.
     func preloadNeighbours() {
         guard let browser = folderBrowser, isOnScreen, let viewer else { return }
-        let neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map(browser.path(of:))
+        var neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map { Preloader.Target(path: browser.path(of: $0)) }
+        // A document's pages next to the page shown come first: Page Down goes there before the folder.
+        if let path = imagePath {
+            neighbours.insert(
+                contentsOf: [page(after: .next), page(after: .previous)].compactMap { $0 }.map { Preloader.Target(path: path, page: $0) },
+                at: 0)
+        }
         let viewport = viewer.viewport
         preloader.keep(neighbours, detail: Self.screenDetail, viewport: viewport.size, pixelsPerPoint: viewport.pixelsPerPoint)
     }

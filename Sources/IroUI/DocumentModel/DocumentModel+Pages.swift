@@ -36,11 +36,18 @@ extension DocumentModel {
         return target(of: step) != nil
     }
 
-    /// Shows page `page` (from 0) at best fit; the page shown stays until it arrives.
+    /// Shows page `page` (from 0) at best fit: at once when it was drawn ahead (the pages
+    /// next to the one shown are, `preloadNeighbours`), else the page shown stays until it arrives.
     func showPage(_ page: Int) {
         guard hasPages, (0..<document.pageCount).contains(page), page != document.page, let path = imagePath else { return }
+        let ahead = preloader.take(path, page: page)
         document.page = page
         observable.bump(Property.pages)
-        loadImage(at: path, keepingCurrent: true, startsFresh: true)
+        if let ahead {
+            cancelLoad()
+            finishLoad(.success(ahead.pyramid), startsFresh: true, renderedAhead: ahead.rendering)
+        } else {
+            loadImage(at: path, keepingCurrent: true, startsFresh: true)
+        }
     }
 }
