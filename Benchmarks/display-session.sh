@@ -57,6 +57,11 @@ command_for() {
     feh) echo "feh --scale-down --geometry 1920x1080";;
     qimgv) echo "qimgv";;
     eog) echo "eog --new-instance";;
+    # Document viewers (Benchmarks/document-bench.sh).
+    evince) echo "evince";;
+    zathura) echo "zathura";;
+    qpdfview) echo "qpdfview --unique";;
+    mupdf) echo "mupdf";;
   esac
 }
 

@@ -33,8 +33,9 @@ final class Browsing {
         // Left of the tabs, in the box that holds them and the properties panel.
         if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_prepend(cast(body), pageSidebar.widget) }
         window.actions.addToggle("page-sidebar", initial: true) { [weak self] on in
-            self?.sidebarWanted = on
-            self?.update()
+            guard let self else { return }
+            self.sidebarWanted = on
+            self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
         }
         window.actions.add("go-to-page", enabled: false) { [weak self] in self?.pageIndicator.focus() }
         window.selection.observe([
@@ -57,7 +58,9 @@ final class Browsing {
         actions.setEnabled("page-sidebar", count > 1)
         actions.setEnabled("go-to-page", count > 1)
         if count > 1 { pageSidebar.show(path: model?.document.path, page: page, of: count) }
-        pageSidebar.reveal(sidebarWanted && count > 1)
+        pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
+        // Its rows and thumbnails once the page is on screen: they would slow its first frame down.
+        if count > 1 { model?.viewer?.afterNextFrame { [weak self] in self?.pageSidebar.start() } }
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 

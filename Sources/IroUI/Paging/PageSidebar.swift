@@ -7,7 +7,8 @@ import IroCore
 /// selected tab's pages (it makes rows only for those on screen, so a 2000-page document
 /// costs what a screenful does), each a thumbnail over its number. The current page is
 /// selected and kept in view; clicking another goes to it. Thumbnails come from
-/// `PageThumbnails`, made for the rows on screen.
+/// `PageThumbnails`, made for the rows on screen: GTK 4.8's list binds rows well beyond
+/// the viewport (up to 200), so the rows in view are worked out from the scroll position.
 final class PageSidebar {
     static let width: Int32 = 180
 
@@ -24,6 +25,13 @@ final class PageSidebar {
     private var shownPictures: [Int: UnsafeMutablePointer<GtkWidget>] = [:]
     /// While the list is told the page shown (not a click).
     private var following = false
+    /// The rows and thumbnails come only once the window's first page is on screen
+    /// (`start`): laying out a list's rows (GTK 4.8 makes up to 200) and drawing thumbnails
+    /// would delay that page's first frame by tens of milliseconds on a machine of two cores.
+    /// Until then the sidebar is there, empty, at its width, so the page is laid out once.
+    private var started = false
+    /// What `show` was asked before `start`.
+    private var pending: (path: RawPath?, page: Int, count: Int)?
 
     var widget: UnsafeMutablePointer<GtkWidget> { revealer.widget }
     var isRevealed: Bool { gtk_revealer_get_reveal_child(revealer) != 0 }
@@ -48,6 +56,10 @@ final class PageSidebar {
             guard let self, let picture = self.shownPictures[page], let texture = self.thumbnails.texture(of: page) else { return }
             gtk_picture_set_paintable(OpaquePointer(picture), texture)
         }
+        if let adjustment = gtk_scrolled_window_get_vadjustment(scroller) {
+            // Scrolled, or resized (the page size and range change): other rows are in view.
+            for signal in ["value-changed", "changed"] { onSignal(raw(adjustment), signal) { [weak self] in self?.wantRowsInView() } }
+        }
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller, list)
         gtk_widget_set_size_request(scroller.widget, Self.width, -1)
@@ -56,10 +68,50 @@ final class PageSidebar {
         gtk_revealer_set_reveal_child(revealer, 0)
     }
 
-    func reveal(_ on: Bool) { gtk_revealer_set_reveal_child(revealer, on ? 1 : 0) }
+    /// Shows or hides the sidebar, sliding when `animated` (F9); a document shown, or another
+    /// tab chosen, has it there at once, so that the page is laid out once.
+    func reveal(_ on: Bool, animated: Bool) {
+        guard on != isRevealed else { return }
+        gtk_revealer_set_transition_duration(revealer, animated ? 200 : 0)
+        gtk_revealer_set_reveal_child(revealer, on ? 1 : 0)
+    }
+
+    /// The window's first page is on screen: the rows, then their thumbnails, come.
+    func start() {
+        guard !started else { return }
+        started = true
+        if let pending { show(path: pending.path, page: pending.page, of: pending.count) }
+        pending = nil
+        wantRowsInView()
+    }
+
+    /// The pages whose rows are in view (and one row either side), from the scroll position:
+    /// the rows are of one height.
+    private var pagesInView: ClosedRange<Int>? {
+        let count = Int(g_list_model_get_n_items(pages))
+        guard count > 0, let adjustment = gtk_scrolled_window_get_vadjustment(scroller) else { return nil }
+        let total = gtk_adjustment_get_upper(adjustment), visible = gtk_adjustment_get_page_size(adjustment)
+        guard total > 0, visible > 0 else { return nil }
+        let rowHeight = total / Double(count), top = gtk_adjustment_get_value(adjustment)
+        let first = max(0, Int(top / rowHeight) - 1), last = min(count - 1, Int((top + visible) / rowHeight) + 1)
+        return first <= last ? first...last : nil
+    }
+
+    /// Asks for the thumbnails of the bound rows in view, and drops the wish for the others.
+    private func wantRowsInView() {
+        guard started, isRevealed, let inView = pagesInView else { return }
+        for page in shownPictures.keys.sorted() {
+            if inView.contains(page) {
+                if thumbnails.texture(of: page) == nil { thumbnails.want(page) }
+            } else {
+                thumbnails.unwant(page)
+            }
+        }
+    }
 
     /// Shows the pages of `path` (`count` of them), page `page` selected and scrolled to.
     func show(path: RawPath?, page: Int, of count: Int) {
+        guard started else { return pending = (path, page, count) }
         if path != thumbnails.path || Int(g_list_model_get_n_items(pages)) != count {
             thumbnails.use(path)
             shownPictures = [:]
@@ -133,7 +185,7 @@ final class PageSidebar {
             gtk_picture_set_paintable(OpaquePointer(picture), texture)
         } else {
             gtk_picture_set_paintable(OpaquePointer(picture), nil)
-            thumbnails.want(page)
+            if started, isRevealed, pagesInView?.contains(page) ?? false { thumbnails.want(page) }
         }
     }
 
