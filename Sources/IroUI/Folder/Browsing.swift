@@ -59,8 +59,6 @@ final class Browsing {
         actions.setEnabled("go-to-page", count > 1)
         if count > 1 { pageSidebar.show(path: model?.document.path, page: page, of: count) }
         pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
-        // Its rows and thumbnails once the page is on screen: they would slow its first frame down.
-        if count > 1 { model?.viewer?.afterNextFrame { [weak self] in self?.pageSidebar.start() } }
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 
