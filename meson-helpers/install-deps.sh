@@ -17,8 +17,8 @@ packages=(
   # Open dialog's filter are made from.
   librsvg2-common webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
   # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs; heif-enc:
-  # HEIC and AVIF; avifenc: monochrome AVIF in either range)
-  libjpeg-turbo-progs libheif-examples libavif-bin
+  # HEIC and AVIF; avifenc: monochrome AVIF in either range; qpdf: password-locked PDFs)
+  libjpeg-turbo-progs libheif-examples libavif-bin qpdf
   # colour management tests: Adobe RGB (1998)-compatible and other profiles, lcms's transicc
   icc-profiles-free liblcms2-utils libgs-common
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots

@@ -106,12 +106,12 @@ enum FuzzHarness {
         check(count <= DecodedPixels.maxPages, "at most \(DecodedPixels.maxPages) pages, got \(count)")
         let last = count - 1
         do throws(LoadError) {
-            guard let page = try ImageDecoder.decodeSynchronously(path: path, page: last, detail: .screen(side: 64)) else {
+            guard let page = try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(last), detail: .screen(side: 64)) else {
                 return "page \(count): cancelled?!"
             }
             check(page.pageCount == count, "the same page count on every page, got \(page.pageCount) of \(count)")
             let wanted = PixelRect(x: 0, y: 0, width: max(1, page.imageWidth / 2), height: max(1, page.imageHeight / 2))
-            let region = try? ImageDecoder.decodeRegionSynchronously(path: path, page: last, covering: wanted, detail: 2)
+            let region = try? ImageDecoder.decodeRegionSynchronously(path: path, page: DocumentPage(last), covering: wanted, detail: 2)
             return "page \(count) \(page.width)×\(page.height)\(region == nil ? "" : " and its region")"
         } catch {
             return "page \(count): \(describe(error))"

@@ -10,6 +10,7 @@
 // a helper decoding photos never touches.
 #define IRO_PDF_FUNCTIONS(X)                                                                                             \
     X(poppler_document_new_from_bytes)                                                                                   \
+    X(poppler_document_new_from_stream)                                                                                  \
     X(poppler_document_get_n_pages)                                                                                      \
     X(poppler_document_get_page)                                                                                         \
     X(poppler_page_get_size)                                                                                             \
@@ -40,7 +41,18 @@ IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int
     // Not copied: the caller keeps the bytes for the document's life.
     GBytes *bytes = g_bytes_new_static(data, size);
     GError *failure = NULL;
-    PopplerDocument *document = api.poppler_document_new_from_bytes(bytes, password, &failure);
+    PopplerDocument *document;
+    if (password) {
+        // poppler-glib 22.12's from_bytes crashes on a wrong password (its retry with the
+        // password as UTF-8 reads a stream it has freed), and turns a non-Latin-1 one into
+        // something else first; from_stream does neither. Without a password, from_bytes:
+        // it reads the bytes in place, no stream between.
+        GInputStream *stream = g_memory_input_stream_new_from_bytes(bytes);
+        document = api.poppler_document_new_from_stream(stream, (goffset)size, password, NULL, &failure);
+        g_object_unref(stream);
+    } else {
+        document = api.poppler_document_new_from_bytes(bytes, NULL, &failure);
+    }
     if (!document) {
         int encrypted = failure && failure->domain == api.poppler_error_quark() && failure->code == POPPLER_ERROR_ENCRYPTED;
         *status = encrypted ? IRO_PDF_NEEDS_PASSWORD : IRO_PDF_FAILED;

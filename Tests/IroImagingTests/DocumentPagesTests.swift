@@ -47,7 +47,7 @@ final class DocumentPagesTests: XCTestCase {
 
     func testEveryPageOfAPDFHasItsOwnSizeAndColour() throws {
         let path = RawPath(madePDF().path)
-        let header = try InProcessDecoder.readHeader(ImageSource(path: path, page: 1))
+        let header = try InProcessDecoder.readHeader(ImageSource(path: path, page: DocumentPage(1)))
         XCTAssertEqual(header.formatName, "pdf")
         XCTAssertEqual(header.pageCount, 3)
         XCTAssertEqual([header.width, header.height], [560, 400], "420 × 300 points at 96 dpi")
@@ -55,7 +55,7 @@ final class DocumentPagesTests: XCTestCase {
             ([400, 560], [255, 0, 0]), ([560, 400], [0, 255, 0]), ([267, 267], [0, 0, 255]),
         ]
         for (page, want) in expected.enumerated() {
-            let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: page))
+            let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(page)))
             XCTAssertEqual(image.pageCount, 3)
             XCTAssertEqual([image.imageWidth, image.imageHeight], want.size, "page \(page + 1)")
             XCTAssertEqual([image.width, image.height], want.size, "drawn whole at 100 %")
@@ -91,19 +91,19 @@ final class DocumentPagesTests: XCTestCase {
     func testThePagesComeThroughTheSandboxedHelper() throws {
         let path = RawPath(madePDF().path)
         try DecoderSandboxTests.activateHelper()
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 2))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(2)))
         XCTAssertEqual([image.imageWidth, image.imageHeight, image.pageCount], [267, 267, 3])
         XCTAssertEqual(pixel(image.pixbuf, 3, 3), [0, 0, 255])
         let region = try XCTUnwrap(
             try ImageDecoder.decodeRegionSynchronously(
-                path: path, page: 1, covering: PixelRect(x: 0, y: 0, width: 40, height: 40), detail: 2))
+                path: path, page: DocumentPage(1), covering: PixelRect(x: 0, y: 0, width: 40, height: 40), detail: 2))
         XCTAssertEqual(region.rect, PixelRect(x: 0, y: 0, width: 80, height: 80))
         XCTAssertEqual(pixel(region.pixbuf, 10, 10), [0, 255, 0], "page two's region")
     }
 
     func testAPageBeyondTheLastIsRefusedAsDamaged() throws {
         let path = RawPath(madePDF().path)
-        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path, page: 3)) { error in
+        XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(3))) { error in
             guard case .damaged(let detail) = error as? LoadError else { return XCTFail("\(error)") }
             XCTAssertTrue(detail.contains("no page 4"), detail)
         }
@@ -116,7 +116,7 @@ final class DocumentPagesTests: XCTestCase {
         let xref = try XCTUnwrap(text.range(of: "\nxref\n")).upperBound.utf16Offset(in: text)
         for index in xref..<min(bytes.count, xref + 400) where bytes[index] >= 0x31 && bytes[index] <= 0x38 { bytes[index] += 1 }
         let path = RawPath(fixtures.bytes("broken-xref.pdf", bytes).path)
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(1)))
         XCTAssertEqual(image.pageCount, 3)
         XCTAssertEqual(pixel(image.pixbuf, 5, 5), [0, 255, 0])
     }
@@ -125,6 +125,24 @@ final class DocumentPagesTests: XCTestCase {
         let path = RawPath(fixtures.bytes("garbage.pdf", Array("%PDF-1.7\nnothing here but words\n".utf8)).path)
         XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path)) { error in
             guard case .damaged = error as? LoadError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testALockedPDFAsksForItsPasswordSaysWhenItIsWrongAndOpensWithIt() throws {
+        let locked = fixtures.url("locked.pdf")
+        try DocumentFixtures.lockPDF(madePDF(), password: "sésame", to: locked)
+        let path = RawPath(locked.path)
+        for inHelper in [false, true] {
+            if inHelper { try DecoderSandboxTests.activateHelper() }
+            XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path)) { error in
+                XCTAssertEqual(error as? LoadError, .needsPassword(wrong: false), "no password given")
+            }
+            XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(0, password: "sesame"))) { error in
+                XCTAssertEqual(error as? LoadError, .needsPassword(wrong: true), "the wrong one")
+            }
+            let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(1, password: "sésame")))
+            XCTAssertEqual([image.imageWidth, image.imageHeight, image.pageCount], [560, 400, 3], inHelper ? "in the helper" : "here")
+            XCTAssertEqual(pixel(image.pixbuf, 5, 5), [0, 255, 0])
         }
     }
 
@@ -143,12 +161,12 @@ final class DocumentPagesTests: XCTestCase {
         XCTAssertEqual(pixel(first.pixbuf, 20, 15), [0, 0, 255])
         // Orientation 6: the stored rows turned a quarter clockwise, so the stored top-left
         // corner (red) is now at the top right.
-        let second = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        let second = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(1)))
         XCTAssertEqual([second.width, second.height, second.pageCount], [16, 24, 3])
         XCTAssertEqual(pixel(second.pixbuf, 15, 0), [255, 0, 0], "the stored top-left, turned to the top right")
         XCTAssertEqual(pixel(second.pixbuf, 0, 0), [0, 255, 0])
         // Orientation 3: turned half round, the corner is at the bottom right.
-        let third = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 2))
+        let third = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(2)))
         XCTAssertEqual([third.width, third.height], [10, 50])
         XCTAssertEqual(pixel(third.pixbuf, 9, 49), [255, 0, 0])
         XCTAssertEqual(pixel(third.pixbuf, 0, 0), [255, 255, 0])
@@ -164,7 +182,7 @@ final class DocumentPagesTests: XCTestCase {
     func testATIFFWhosePagesLoopBackHasEachPageOnce() throws {
         let path = RawPath(fixtures.bytes("loop.tiff", DocumentFixtures.tiff(Array(Self.tiffPages[0...1]), loopsBack: true)).path)
         try DecoderSandboxTests.activateHelper()
-        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: 1))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(1)))
         XCTAssertEqual(image.pageCount, 2, "the loop is cut where it comes back")
         XCTAssertEqual([image.width, image.height], [16, 24])
     }

@@ -162,8 +162,9 @@ final class DocumentPagesWindowTests: XCTestCase {
             let (window, view) = try Self.openPDF(harness)
             let path = view.document.path
             XCTAssertTrue(
-                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(path, page: 1) }, "page two is drawn ahead")
-            XCTAssertFalse(view.model.preloader.isReady(path, page: 2), "only the pages next to the one shown")
+                GtkTestEnvironment.pump(timeout: 10) { view.model.preloader.isReady(path, page: DocumentPage(1)) },
+                "page two is drawn ahead")
+            XCTAssertFalse(view.model.preloader.isReady(path, page: DocumentPage(2)), "only the pages next to the one shown")
             window.actions.activate("next-image")
             // No main-loop turn since: the page was there already.
             XCTAssertEqual(view.document.page, 1)
@@ -171,9 +172,97 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(view.model.levels.map { [$0.width, $0.height] }, [560, 400], "page two's levels, at once")
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) {
-                    view.model.preloader.isReady(path, page: 2) && view.model.preloader.isReady(path, page: 0)
+                    view.model.preloader.isReady(path, page: DocumentPage(2)) && view.model.preloader.isReady(path, page: DocumentPage(0))
                 },
                 "then the pages on either side of it")
         }
+    }
+
+    /// The first widget of `type` under `widget`, depth first.
+    @MainActor static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        if isInstance(raw(widget), of: type) { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = descendant(of: current, type: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    @MainActor static func typePassword(_ password: String, in view: DocumentView) throws {
+        let page = try XCTUnwrap(view.errorPage, "the error page")
+        let entry = try XCTUnwrap(descendant(of: page, type: gtk_password_entry_get_type()), "a password entry on it")
+        gtk_editable_set_text(gcastOpaque(raw(entry), gtk_editable_get_type()), password)
+        pressEnter(entry)
+    }
+
+    func testALockedPDFAsksForItsPasswordAndOpensWithIt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let plain = harness.fixtures.url("plain.pdf"), locked = harness.fixtures.url("locked.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 300, height: 420, colour: (1, 0, 0), text: "one"),
+                    .init(width: 300, height: 420, colour: (0, 1, 0), text: "two"),
+                ],
+                to: plain)
+            try DocumentFixtures.lockPDF(plain, password: "開けごま", to: locked)
+            let window = try XCTUnwrap(harness.open([locked]))
+            let view = try XCTUnwrap(window.selectedView)
+            GtkTestEnvironment.pump(timeout: 10) { view.model.shown == .error }
+            XCTAssertEqual(view.document.state, .failed(.needsPassword(wrong: false)))
+            XCTAssertNotNil(Self.descendant(of: try XCTUnwrap(view.errorPage), type: gtk_password_entry_get_type()))
+
+            try Self.typePassword("open sesame", in: view)
+            GtkTestEnvironment.pump(timeout: 10) { view.document.state == .failed(.needsPassword(wrong: true)) }
+            XCTAssertEqual(view.document.state, .failed(.needsPassword(wrong: true)), "a wrong password says so")
+
+            try Self.typePassword("開けごま", in: view)
+            GtkTestEnvironment.pump(timeout: 10) { view.model.shown == .image && !view.model.isLoading }
+            XCTAssertEqual(view.document.pageCount, 2)
+            XCTAssertTrue(Self.colourNear(view, RGBA(255, 0, 0)), "page one")
+            FolderBrowsingTests.go(window, "next-image")
+            XCTAssertEqual(view.document.page, 1)
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 255, 0)), "page two opens with the same password")
+        }
+    }
+
+    func testCancellingThePasswordLeavesTheErrorPageWithRetry() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let plain = harness.fixtures.url("plain.pdf"), locked = harness.fixtures.url("locked.pdf")
+            DocumentFixtures.writePDF([.init(width: 300, height: 420, colour: (1, 0, 0), text: "one")], to: plain)
+            try DocumentFixtures.lockPDF(plain, password: "secret", to: locked)
+            let window = try XCTUnwrap(harness.open([locked]))
+            let view = try XCTUnwrap(window.selectedView)
+            GtkTestEnvironment.pump(timeout: 10) { view.model.shown == .error }
+            let page = try XCTUnwrap(view.errorPage)
+            let cancel = try XCTUnwrap(Self.button(labelled: "Cancel", in: page))
+            iro_emit_void(raw(cancel), "clicked")
+            XCTAssertNil(Self.descendant(of: page, type: gtk_password_entry_get_type()), "the prompt goes")
+            let retry = try XCTUnwrap(Self.button(labelled: "Retry", in: page), "Retry takes its place")
+            iro_emit_void(raw(retry), "clicked")
+            GtkTestEnvironment.pump(timeout: 10) {
+                view.errorPage.map { Self.descendant(of: $0, type: gtk_password_entry_get_type()) != nil } ?? false
+            }
+            XCTAssertNotNil(view.errorPage.flatMap { Self.descendant(of: $0, type: gtk_password_entry_get_type()) }, "Retry asks again")
+        }
+    }
+
+    /// The button under `widget` whose label reads `text` (mnemonics taken out).
+    @MainActor static func button(labelled text: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if isInstance(raw(widget), of: gtk_button_get_type()), let label = descendant(of: widget, type: gtk_label_get_type()),
+            string(gtk_label_get_text(cast(label))) == text
+        {
+            return widget
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = button(labelled: text, in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 }

@@ -43,6 +43,12 @@ public enum DocumentFixtures {
         cairo_surface_destroy(surface)
     }
 
+    /// `source` locked with `password` (AES-256, qpdf), at `target`; skips the test when qpdf
+    /// is not installed.
+    public static func lockPDF(_ source: URL, password: String, to target: URL) throws {
+        try HEIFFixtures.run("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source.path, target.path])
+    }
+
     /// One page of a made TIFF: its stored size, its colour (every pixel) and its Orientation tag.
     public struct TIFFPage: Sendable {
         public var width: Int

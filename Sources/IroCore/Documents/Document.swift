@@ -12,6 +12,8 @@ public final class Document: Identifiable {
     public var page = 0
     /// How many pages the file shown holds, once known: 1 for an image.
     public var pageCount = 1
+    /// The password that opened the file shown, a locked PDF (BEHAVIOUR G4): in memory only.
+    public var password: String?
 
     public init(path: RawPath, id: DocumentID = DocumentID()) {
         self.id = id
@@ -25,7 +27,11 @@ public final class Document: Identifiable {
         state = .loading
         page = 0
         pageCount = 1
+        password = nil
     }
+
+    /// The page shown, as decodes ask for it (with the password).
+    public var shownPage: DocumentPage { DocumentPage(page, password: password) }
 
     /// The file was renamed or moved: same image, same view, new name.
     public func moved(to path: RawPath) {

@@ -3,9 +3,9 @@
 public enum DecoderRequest: Equatable, Sendable {
     /// The whole image (of a document, its page `page`, from 0) at `detail`; `name` is the
     /// file's name, for formats known by extension.
-    case decode(id: UInt32, name: [UInt8], detail: DecodeDetail, page: Int = 0)
+    case decode(id: UInt32, name: [UInt8], detail: DecodeDetail, page: DocumentPage = .first)
     /// The part `rect` (upright image pixels) of page `page` at `detail` (JPEG, SVG, PDF).
-    case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double, page: Int = 0)
+    case region(id: UInt32, name: [UInt8], rect: PixelRect, detail: Double, page: DocumentPage = .first)
     /// Stop request `id` if it is still running (its answer is then a cancelled failure).
     case cancel(id: UInt32)
     /// The photo's metadata (EXIF, XMP, IPTC) for the properties panel.
@@ -48,7 +48,7 @@ public enum DecoderRequest: Equatable, Sendable {
             out.u8(1)
             out.u32(id)
             out.data(name)
-            out.i32(page)
+            out.page(page)
             switch detail {
             case .full: out.u8(0)
             case .screen(let width, let height):
@@ -63,7 +63,7 @@ public enum DecoderRequest: Equatable, Sendable {
             out.u8(2)
             out.u32(id)
             out.data(name)
-            out.i32(page)
+            out.page(page)
             for value in [rect.x, rect.y, rect.width, rect.height] { out.i32(value) }
             out.f64(detail)
         case .cancel(let id):
@@ -93,7 +93,7 @@ public enum DecoderRequest: Equatable, Sendable {
         switch kind {
         case 1:
             let name = try input.data("name")
-            let page = try input.i32("page", in: 0...DecodedPixels.maxPages)
+            let page = try input.page()
             let detail: DecodeDetail
             switch try input.u8("detail") {
             case 0: detail = .full
@@ -104,7 +104,7 @@ public enum DecoderRequest: Equatable, Sendable {
             self = .decode(id: id, name: name, detail: detail, page: page)
         case 2:
             let name = try input.data("name")
-            let page = try input.i32("page", in: 0...DecodedPixels.maxPages)
+            let page = try input.page()
             let rect = PixelRect(
                 x: try input.i32("x", in: side), y: try input.i32("y", in: side),
                 width: try input.i32("width", in: 1...ImageLimits.maxSide),
@@ -383,5 +383,21 @@ extension PhotoMetadata {
         let longitude = try number("longitude", in: -180...180)
         if let latitude, let longitude { position = (latitude, longitude) }
         altitude = try number("altitude", in: -1e7...1e7)
+    }
+}
+
+extension WireWriter {
+    /// A page: its index, then its password (a flag, then the UTF-8 text).
+    mutating func page(_ page: DocumentPage) {
+        i32(page.index)
+        u8(page.password == nil ? 0 : 1)
+        if let password = page.password { text(password) }
+    }
+}
+
+extension WireReader {
+    mutating func page() throws(Malformed) -> DocumentPage {
+        let index = try i32("page", in: 0...DecodedPixels.maxPages)
+        return DocumentPage(index, password: try u8("password") == 1 ? try text("password") : nil)
     }
 }

@@ -5,7 +5,7 @@ extension ImageDecoder {
     /// main thread; nil when the format has no such decode (JPEG and SVG have) or when
     /// cancelled. An SVG's part is drawn at `detail` exactly, past 1 too.
     @concurrent
-    nonisolated public static func decodeRegion(path: RawPath, page: Int = 0, covering wanted: PixelRect, detail: Double = 1)
+    nonisolated public static func decodeRegion(path: RawPath, page: DocumentPage = .first, covering wanted: PixelRect, detail: Double = 1)
         async throws(LoadError) -> DetailRegion?
     {
         try decodeRegionSynchronously(path: path, page: page, covering: wanted, detail: detail, isCancelled: { Task.isCancelled })
@@ -14,7 +14,7 @@ extension ImageDecoder {
     /// The same work on the calling thread: in the decoder helper when one is set up, else
     /// in this process (`InProcessDecoder`).
     nonisolated public static func decodeRegionSynchronously(
-        path: RawPath, page: Int = 0, covering wanted: PixelRect, detail: Double = 1, isCancelled: () -> Bool = { false }
+        path: RawPath, page: DocumentPage = .first, covering wanted: PixelRect, detail: Double = 1, isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DetailRegion? {
         if let pool = DecoderPool.active {
             return try pool.decodeRegion(path: path, page: page, covering: wanted, detail: detail, isCancelled: isCancelled)

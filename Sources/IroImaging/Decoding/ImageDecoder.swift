@@ -22,7 +22,7 @@ public enum ImageDecoder {
     /// `detail` may let a JPEG decode at ½, ¼ or ⅛ of its size (other formats decode whole).
     @concurrent
     nonisolated public static func decode(
-        path: RawPath, page: Int = 0, detail: DecodeDetail = .full,
+        path: RawPath, page: DocumentPage = .first, detail: DecodeDetail = .full,
         progress: LoadProgress? = nil
     ) async throws(LoadError) -> DecodedImage? {
         try decodeSynchronously(path: path, page: page, detail: detail, progress: progress, isCancelled: { Task.isCancelled })
@@ -31,7 +31,7 @@ public enum ImageDecoder {
     /// The same work on the calling thread (benchmarks, fuzzing, tests of the pipeline):
     /// in the decoder helper when one is set up (`DecoderPool.active`), else in this process.
     nonisolated public static func decodeSynchronously(
-        path: RawPath, page: Int = 0, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
+        path: RawPath, page: DocumentPage = .first, detail: DecodeDetail = .full, progress: LoadProgress? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(LoadError) -> DecodedImage? {
         if let pool = DecoderPool.active {

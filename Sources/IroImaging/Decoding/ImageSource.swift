@@ -18,18 +18,19 @@ public struct ImageSource: Sendable {
     public let storage: Storage
     /// The file's name (for a file on disk, its path).
     public let name: RawPath
-    /// Which page of a document (PDF, multi-page TIFF) is decoded, from 0; images have one.
-    public let page: Int
+    /// Which page of a document (PDF, multi-page TIFF) is decoded, and the password of a
+    /// locked one; images have page 0 only.
+    public let page: DocumentPage
 
     /// The file at `path`, read from the file system.
-    public init(path: RawPath, page: Int = 0) {
+    public init(path: RawPath, page: DocumentPage = .first) {
         storage = .file(path)
         name = path
         self.page = page
     }
 
     /// `bytes`, as the file called `name` holds them.
-    public init(bytes: ImageBytes, name: RawPath, page: Int = 0) {
+    public init(bytes: ImageBytes, name: RawPath, page: DocumentPage = .first) {
         storage = .bytes(bytes)
         self.name = name
         self.page = page

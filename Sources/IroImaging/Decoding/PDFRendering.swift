@@ -7,22 +7,22 @@ enum PDFRendering {
     /// The format, the page's size and the page count, or nil when the file is no PDF.
     static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
         guard PDFFile.isPDF(source) else { return nil }
-        let pdf = try PDFFile(source)
-        let size = try pdf.size(ofPage: source.page)
+        let pdf = try PDFFile(source, password: source.page.password)
+        let size = try pdf.size(ofPage: source.page.index)
         return ImageDecoder.Header(formatName: PDFFile.formatName, width: size.width, height: size.height, pageCount: pdf.pageCount)
     }
 
     static func decode(_ source: ImageSource, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError)
         -> DecodedImage?
     {
-        let pdf = try PDFFile(source)
-        let size = try pdf.size(ofPage: source.page)
+        let pdf = try PDFFile(source, password: source.page.password)
+        let size = try pdf.size(ofPage: source.page.index)
         if isCancelled() { return nil }
         let scale = detail.drawingScale(imageWidth: size.width, imageHeight: size.height)
         let part = PixelRect(
             x: 0, y: 0, width: max(1, Int((Double(size.width) * scale).rounded())),
             height: max(1, Int((Double(size.height) * scale).rounded())))
-        let pixbuf = try pdf.draw(page: source.page, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
+        let pixbuf = try pdf.draw(page: source.page.index, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
         progress?.set(1)
         return DecodedImage(
             adopting: pixbuf, formatName: PDFFile.formatName, imageWidth: size.width, imageHeight: size.height, pageCount: pdf.pageCount)
@@ -34,13 +34,13 @@ enum PDFRendering {
         -> DetailRegion?
     {
         guard scale > 0, scale.isFinite else { return nil }
-        let pdf = try PDFFile(source)
-        let size = try pdf.size(ofPage: source.page)
+        let pdf = try PDFFile(source, password: source.page.password)
+        let size = try pdf.size(ofPage: source.page.index)
         let bounds = PixelRect(
             x: 0, y: 0, width: Int((Double(size.width) * scale).rounded(.up)), height: Int((Double(size.height) * scale).rounded(.up)))
         let part = DetailRegion.scaled(wanted, by: scale).intersection(bounds)
         guard !part.isEmpty, part.width <= ImageLimits.maxSide, part.height <= ImageLimits.maxSide, !isCancelled() else { return nil }
-        let pixbuf = try pdf.draw(page: source.page, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
+        let pixbuf = try pdf.draw(page: source.page.index, part: part, pixelsPerPoint: size.pixelsPerPoint * scale)
         return DetailRegion(adopting: pixbuf, rect: part, scale: scale, maxScale: .infinity)
     }
 }

@@ -42,9 +42,10 @@ enum TIFFPages {
     static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
         let file = try File(source)
         let count = file.pageCount
-        guard count > 1 || source.page > 0 else { return nil }
-        guard source.page < count else { throw .damaged(detail: "the document has no page \(source.page + 1)") }
-        let page = try file.info(source.page)
+        let index = source.page.index
+        guard count > 1 || index > 0 else { return nil }
+        guard index < count else { throw .damaged(detail: "the document has no page \(index + 1)") }
+        let page = try file.info(index)
         try ImageLimits.check(width: page.width, height: page.height)
         let turned = (5...8).contains(page.orientation)
         return ImageDecoder.Header(
@@ -54,7 +55,7 @@ enum TIFFPages {
     /// The page, whole, upright and in sRGB.
     static func decode(_ load: PixbufLoad, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         let file = try File(load.source)
-        let pageIndex = load.source.page
+        let pageIndex = load.source.page.index
         let page = try file.info(pageIndex)
         try ImageLimits.check(width: page.width, height: page.height)
         if isCancelled() { return nil }

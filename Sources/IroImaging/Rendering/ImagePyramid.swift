@@ -160,7 +160,7 @@ extension ImageDecoder {
     /// `reusing`: the less detailed levels shown now, when this decode adds detail to them.
     @concurrent
     nonisolated public static func decodeForDisplay(
-        path: RawPath, page: Int = 0, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
+        path: RawPath, page: DocumentPage = .first, detail: DecodeDetail = .full, reusing smaller: ImagePyramid? = nil,
         progress: LoadProgress? = nil
     ) async throws(LoadError) -> ImagePyramid? {
         guard

@@ -266,7 +266,8 @@ public final class DecoderPool: Sendable {
     }
 
     /// The image (nil when cancelled); an animation plays from the helper that opened it.
-    func decode(path: RawPath, page: Int = 0, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError)
+    func decode(path: RawPath, page: DocumentPage = .first, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool)
+        throws(LoadError)
         -> DecodedImage?
     {
         let name = path.lastComponent.bytes
@@ -319,7 +320,8 @@ public final class DecoderPool: Sendable {
 
     private static func never() -> Bool { false }
 
-    func decodeRegion(path: RawPath, page: Int = 0, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool) throws(LoadError)
+    func decodeRegion(path: RawPath, page: DocumentPage = .first, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool)
+        throws(LoadError)
         -> DetailRegion?
     {
         let name = path.lastComponent.bytes

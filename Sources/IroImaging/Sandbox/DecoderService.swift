@@ -166,7 +166,8 @@ public enum DecoderService {
 
     /// Reads the request's file into memory, decodes it with `work` and sends the answer.
     private static func withFile(
-        _ descriptor: Int32, id: UInt32, name: [UInt8], page: Int = 0, _ work: (ImageSource, Watch) throws(LoadError) -> Answer
+        _ descriptor: Int32, id: UInt32, name: [UInt8], page: DocumentPage = .first,
+        _ work: (ImageSource, Watch) throws(LoadError) -> Answer
     ) {
         guard descriptor >= 0, let bytes = ImageBytes(reading: descriptor, limit: Int(Int32.max)) else {
             return send(Answer(.failure(id: id, .unreadable(detail: trNoop("the decoder got no readable file")))))

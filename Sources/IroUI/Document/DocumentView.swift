@@ -103,7 +103,8 @@ final class DocumentView: DocumentViewer {
     private func showStatus() {
         if case .failed(let error) = document.state, model.shown == .error {
             if let old = gtk_stack_get_child_by_name(stack, DocumentModel.Shown.error.rawValue) { gtk_stack_remove(stack, old) }
-            gtk_stack_add_named(stack, StatusPages.error(error, fileName: document.displayName), DocumentModel.Shown.error.rawValue)
+            let page = StatusPages.error(error, fileName: document.displayName) { [weak model] in model?.unlock($0) }
+            gtk_stack_add_named(stack, page, DocumentModel.Shown.error.rawValue)
         }
         if let note = model.note {
             noteSidebar.show(note.shown, alone: note.imagePath == nil)

@@ -65,7 +65,7 @@ extension DocumentModel {
     /// what is held covers it or one is under way: in a fraction of the whole decode's
     /// time, so a zoom into a large photo is sharp well before the whole image is.
     private func decodeRegion(_ wanted: PixelRect, of pyramid: ImagePyramid, at path: RawPath, detail: Double) {
-        let page = document.page
+        let page = document.shownPage
         guard tasks.region == nil, !(pyramid.region?.holds(wanted, detail: detail) ?? false) else { return }
         tasks.region = Task { [weak self] in
             let region: DetailRegion?
@@ -93,7 +93,7 @@ extension DocumentModel {
                     width: pyramid.width, height: pyramid.height, detail: pyramid.detail,
                     formatName: pyramid.image?.formatName ?? self.formatName)
             else { return nil }
-            return (path, self.document.page, pyramid)
+            return (path, self.document.shownPage, pyramid)
         } done: { [weak self] pyramid in
             guard let self else { return }
             if self.tasks.load == nil, self.progress != nil { self.setProgress(nil) } // shown if a zoom came to wait for it

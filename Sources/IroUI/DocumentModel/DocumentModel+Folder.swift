@@ -77,8 +77,9 @@ extension DocumentModel {
         // A document's pages next to the page shown come first: Page Down goes there before the folder.
         if let path = imagePath {
             neighbours.insert(
-                contentsOf: [page(after: .next), page(after: .previous)].compactMap { $0 }.map { Preloader.Target(path: path, page: $0) },
-                at: 0)
+                contentsOf: [page(after: .next), page(after: .previous)].compactMap { $0 }.map {
+                    Preloader.Target(path: path, page: DocumentPage($0, password: document.password))
+                }, at: 0)
         }
         let viewport = viewer.viewport
         preloader.keep(neighbours, detail: Self.screenDetail, viewport: viewport.size, pixelsPerPoint: viewport.pixelsPerPoint)

@@ -39,7 +39,7 @@ extension DocumentModel {
     func decode(_ path: RawPath, detail: DecodeDetail, reusing smaller: ImagePyramid? = nil, startsFresh: Bool = false) {
         let progress = LoadProgress()
         setProgress(progress)
-        let page = document.page
+        let page = document.shownPage
         tasks.load = Task { [weak self] in
             let result: Result<ImagePyramid?, LoadError>
             do throws(LoadError) {

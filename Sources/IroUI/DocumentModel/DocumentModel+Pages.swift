@@ -36,11 +36,18 @@ extension DocumentModel {
         return target(of: step) != nil
     }
 
+    /// Opens the locked document shown again with `password` (BEHAVIOUR G4); a wrong one
+    /// fails as the first try did, saying the password is wrong.
+    func unlock(_ password: String) {
+        document.password = password
+        load()
+    }
+
     /// Shows page `page` (from 0) at best fit: at once when it was drawn ahead (the pages
     /// next to the one shown are, `preloadNeighbours`), else the page shown stays until it arrives.
     func showPage(_ page: Int) {
         guard hasPages, (0..<document.pageCount).contains(page), page != document.page, let path = imagePath else { return }
-        let ahead = preloader.take(path, page: page)
+        let ahead = preloader.take(path, page: DocumentPage(page, password: document.password))
         document.page = page
         observable.bump(Property.pages)
         if let ahead {

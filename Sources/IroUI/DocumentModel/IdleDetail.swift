@@ -36,7 +36,7 @@ final class IdleDetail {
     /// After the rest, asks `decode` to start (it returns the decode to run, or nil when
     /// the view no longer wants one), runs it off the main thread and hands a result to `done`.
     func schedule(
-        _ start: @escaping @MainActor () -> (path: RawPath, page: Int, reusing: ImagePyramid)?,
+        _ start: @escaping @MainActor () -> (path: RawPath, page: DocumentPage, reusing: ImagePyramid)?,
         done: @escaping @MainActor (ImagePyramid) -> Void
     ) {
         cancel()

@@ -16,10 +16,10 @@ final class Preloader {
         let rendering: ViewRendering?
     }
 
-    /// A file, and which of its pages (0 for an image).
+    /// A file, and which of its pages (the first for an image).
     struct Target: Hashable {
         var path: RawPath
-        var page = 0
+        var page = DocumentPage.first
     }
 
     private var tasks: [Target: Task<Void, Never>] = [:]
@@ -50,12 +50,12 @@ final class Preloader {
     }
 
     /// The decoded image of page `page` of `path`, if it is ready; it is no longer held here.
-    func take(_ path: RawPath, page: Int = 0) -> Ahead? {
+    func take(_ path: RawPath, page: DocumentPage = .first) -> Ahead? {
         ready.removeValue(forKey: Target(path: path, page: page))
     }
 
     /// Whether page `page` of `path` is decoded and waiting.
-    func isReady(_ path: RawPath, page: Int = 0) -> Bool { ready[Target(path: path, page: page)] != nil }
+    func isReady(_ path: RawPath, page: DocumentPage = .first) -> Bool { ready[Target(path: path, page: page)] != nil }
 
     func dropAll() {
         keep([], detail: .full)
@@ -79,7 +79,7 @@ final class Preloader {
         do {
             decoded = try await ImageDecoder.decodeForDisplay(path: target.path, page: target.page, detail: detail)
         } catch {
-            Log.debug("not preloading page \(target.page + 1) of \(target.path.displayString): \(error.reason)")
+            Log.debug("not preloading page \(target.page.index + 1) of \(target.path.displayString): \(error.reason)")
             return nil
         }
         guard let pyramid = decoded, !Task.isCancelled else { return nil }

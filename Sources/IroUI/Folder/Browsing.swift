@@ -57,7 +57,7 @@ final class Browsing {
         pageIndicator.show(page: page, of: count)
         actions.setEnabled("page-sidebar", count > 1)
         actions.setEnabled("go-to-page", count > 1)
-        if count > 1 { pageSidebar.show(path: model?.document.path, page: page, of: count) }
+        if count > 1 { pageSidebar.show(path: model?.document.path, password: model?.document.password, page: page, of: count) }
         pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }

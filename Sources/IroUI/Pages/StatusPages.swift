@@ -6,19 +6,24 @@ import IroCore
 /// The pages shown in place of an image: the error page of a tab that could
 /// not load (BEHAVIOUR A7) and the start page of an empty window (BEHAVIOUR B3).
 enum StatusPages {
-    /// An AdwStatusPage naming the file and saying why it cannot be shown.
-    static func error(_ error: LoadError, fileName: String) -> UnsafeMutablePointer<GtkWidget> {
+    /// An AdwStatusPage naming the file and saying why it cannot be shown. A locked
+    /// document's asks for its password, which goes to `unlock` (BEHAVIOUR G4).
+    static func error(_ error: LoadError, fileName: String, unlock: ((String) -> Void)? = nil) -> UnsafeMutablePointer<GtkWidget> {
         let page: UnsafeMutablePointer<AdwStatusPage> = cast(adw_status_page_new())
-        adw_status_page_set_icon_name(page, "image-missing-symbolic")
+        // A locked document is not broken: a key, in the page's own colour.
+        let locked = error == .needsPassword(wrong: false) || error == .needsPassword(wrong: true)
+        adw_status_page_set_icon_name(page, locked ? "dialog-password-symbolic" : "image-missing-symbolic")
         adw_status_page_set_title(page, error.title)
         // TRANSLATORS: an error page: the file's name, then on a line of its own why it cannot be shown.
         let description = tr("“%1$s”\n%2$s", escapeMarkup(fileName), escapeMarkup(error.reason))
         adw_status_page_set_description(page, description)
-        gtk_widget_add_css_class(page.widget, "error-page")
+        gtk_widget_add_css_class(page.widget, locked ? "locked-page" : "error-page")
         switch error {
         case .decoderStopped, .notMounted, .networkUnreachable:
             // Another try starts a fresh decoder, or finds the location mounted or reachable.
             adw_status_page_set_child(page, pillButton(tr("_Retry"), action: "win.reload"))
+        case .needsPassword:
+            if let unlock { adw_status_page_set_child(page, PasswordPrompt(unlock: unlock, in: page).widget) }
         default: break
         }
         return page.widget

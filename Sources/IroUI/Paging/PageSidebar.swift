@@ -31,7 +31,7 @@ final class PageSidebar {
     /// Until then the sidebar is there, empty, at its width, so the page is laid out once.
     private var started = false
     /// What `show` was asked before `start`.
-    private var pending: (path: RawPath?, page: Int, count: Int)?
+    private var pending: (path: RawPath?, password: String?, page: Int, count: Int)?
     /// The frame clock's after-paint handler that starts the sidebar after its first frame.
     private var firstPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
 
@@ -95,7 +95,7 @@ final class PageSidebar {
     func start() {
         guard !started else { return }
         started = true
-        if let pending { show(path: pending.path, page: pending.page, of: pending.count) }
+        if let pending { show(path: pending.path, password: pending.password, page: pending.page, of: pending.count) }
         pending = nil
         wantRowsInView()
     }
@@ -125,10 +125,13 @@ final class PageSidebar {
     }
 
     /// Shows the pages of `path` (`count` of them), page `page` selected and scrolled to.
-    func show(path: RawPath?, page: Int, of count: Int) {
-        guard started else { return pending = (path, page, count) }
+    func show(path: RawPath?, password: String?, page: Int, of count: Int) {
+        guard started else {
+            pending = (path, password, page, count)
+            return
+        }
         if path != thumbnails.path || Int(g_list_model_get_n_items(pages)) != count {
-            thumbnails.use(path)
+            thumbnails.use(path, password: password)
             shownPictures = [:]
             let numbers = (0..<max(0, count)).map { strdup("\($0 + 1)") }
             var pointers = numbers.map { UnsafePointer($0) } + [nil]

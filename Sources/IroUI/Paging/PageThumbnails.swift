@@ -17,6 +17,7 @@ final class PageThumbnails {
     /// Tells that page `page`'s thumbnail is made (`texture(of:)` has it).
     var onReady: ((Int) -> Void)?
     private(set) var path: RawPath?
+    private var password: String?
     private var textures: [Int: ObjectRef] = [:]
     /// Pages made, oldest first, for dropping the oldest past `kept`.
     private var order: [Int] = []
@@ -26,10 +27,11 @@ final class PageThumbnails {
     /// Pages that could not be drawn (not asked again).
     private var failed: Set<Int> = []
 
-    /// The document whose pages these are: another one drops what was made.
-    func use(_ path: RawPath?) {
-        guard path != self.path else { return }
+    /// The document whose pages these are (opened with `password`): another one drops what was made.
+    func use(_ path: RawPath?, password: String?) {
+        guard path != self.path || password != self.password else { return }
         self.path = path
+        self.password = password
         textures = [:]
         order = []
         wanted = []
@@ -56,7 +58,7 @@ final class PageThumbnails {
     private func startNext() {
         guard task == nil, let path, let page = wanted.popLast() else { return }
         task = Task { [weak self] in
-            let texture = await Self.make(path: path, page: page)
+            let texture = await Self.make(path: path, page: DocumentPage(page, password: self?.password))
             guard !Task.isCancelled, let self else { return }
             self.task = nil
             if let texture {
@@ -77,12 +79,12 @@ final class PageThumbnails {
 
     /// The page drawn small, in the helper, as a texture (nil when it cannot be drawn: the
     /// page's own view says why).
-    private static func make(path: RawPath, page: Int) async -> ObjectRef? {
+    private static func make(path: RawPath, page: DocumentPage) async -> ObjectRef? {
         let image: DecodedImage?
         do throws(LoadError) {
             image = try await ImageDecoder.decode(path: path, page: page, detail: .screen(side: side))
         } catch {
-            Log.debug("no thumbnail of page \(page + 1) of \(path.displayString): \(error.reason)")
+            Log.debug("no thumbnail of page \(page.index + 1) of \(path.displayString): \(error.reason)")
             return nil
         }
         guard let image, let texture = gdk_texture_new_for_pixbuf(image.pixbuf) else { return nil }

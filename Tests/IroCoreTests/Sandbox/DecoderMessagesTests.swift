@@ -14,8 +14,10 @@ final class DecoderMessagesTests: XCTestCase {
             .decode(id: 2, name: [0xFF, 0x2E, 0x70], detail: .screen(width: 1920, height: 1080)),
             .decode(id: 3, name: [], detail: .scale(0.25)),
             .region(id: 4, name: Array("x.svg".utf8), rect: PixelRect(x: 10, y: 20, width: 300, height: 200), detail: 2.5),
-            .decode(id: 9, name: Array("book.pdf".utf8), detail: .screen(width: 800, height: 600), page: 351),
-            .region(id: 10, name: Array("scan.tiff".utf8), rect: PixelRect(x: 0, y: 0, width: 8, height: 8), detail: 4, page: 2),
+            .decode(id: 9, name: Array("book.pdf".utf8), detail: .screen(width: 800, height: 600), page: DocumentPage(351)),
+            .decode(id: 11, name: Array("locked.pdf".utf8), detail: .full, page: DocumentPage(0, password: "sésame 開け")),
+            .region(
+                id: 10, name: Array("scan.tiff".utf8), rect: PixelRect(x: 0, y: 0, width: 8, height: 8), detail: 4, page: DocumentPage(2)),
             .cancel(id: 5), .nextFrame(id: 7), .metadata(id: 8, name: Array("IMG_1.JPG".utf8)), .forbidden(id: 6, what: 2),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
