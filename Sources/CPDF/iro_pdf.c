@@ -32,6 +32,46 @@ int iro_pdf_is_pdf(const uint8_t *data, size_t size) {
     return 0;
 }
 
+// Finds `needle` in `data[from..<size]`: its offset, or -1.
+static long find(const uint8_t *data, size_t size, size_t from, const char *needle) {
+    size_t length = strlen(needle);
+    for (size_t i = from; i + length <= size; i++) {
+        if (memcmp(data + i, needle, length) == 0) return (long)i;
+    }
+    return -1;
+}
+
+// The security handler an encrypted PDF names (its Encrypt dictionary's /Filter), into
+// `name`; 0 when it cannot be told. poppler-glib says "encrypted" both for a password it
+// lacks and for a handler it has not; only the standard handler takes a password. The
+// trailer's "/Encrypt N 0 R" is looked for from the end, then object N, which the standard
+// keeps out of object streams.
+static int security_handler(const uint8_t *data, size_t size, char *name, size_t name_size) {
+    long at = -1;
+    for (long next = find(data, size, 0, "/Encrypt"); next >= 0; next = find(data, size, (size_t)next + 1, "/Encrypt")) at = next;
+    if (at < 0) return 0;
+    unsigned number = 0;
+    if (sscanf((const char *)data + at + 8, " %u 0 R", &number) != 1 || number == 0) return 0;
+    char header[32];
+    snprintf(header, sizeof header, "\n%u 0 obj", number);
+    long object = find(data, size, 0, header);
+    if (object < 0) {
+        snprintf(header, sizeof header, "\r%u 0 obj", number);
+        object = find(data, size, 0, header);
+    }
+    if (object < 0) return 0;
+    long end = find(data, size, (size_t)object, "endobj");
+    long filter = find(data, size, (size_t)object, "/Filter");
+    if (filter < 0 || (end >= 0 && filter > end)) return 0;
+    size_t i = (size_t)filter + 7;
+    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t')) i++;
+    if (i >= size || data[i] != '/') return 0;
+    size_t length = 0;
+    for (i++; i < size && length + 1 < name_size && data[i] > ' ' && !strchr("/<>[]()", data[i]); i++) name[length++] = (char)data[i];
+    name[length] = 0;
+    return length > 0;
+}
+
 IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int *status, char *error, size_t error_size) {
     if (!api_load()) {
         snprintf(error, error_size, "%s", api_library.error);
@@ -57,6 +97,11 @@ IroPdf *iro_pdf_open(const uint8_t *data, size_t size, const char *password, int
         int encrypted = failure && failure->domain == api.poppler_error_quark() && failure->code == POPPLER_ERROR_ENCRYPTED;
         *status = encrypted ? IRO_PDF_NEEDS_PASSWORD : IRO_PDF_FAILED;
         snprintf(error, error_size, "%s", failure ? failure->message : "poppler could not read it");
+        char handler[64];
+        if (encrypted && security_handler(data, size, handler, sizeof handler) && strcmp(handler, "Standard") != 0) {
+            *status = IRO_PDF_UNKNOWN_ENCRYPTION;
+            snprintf(error, error_size, "%s", handler);
+        }
         g_clear_error(&failure);
         g_bytes_unref(bytes);
         return NULL;

@@ -49,6 +49,34 @@ public enum DocumentFixtures {
         try HEIFFixtures.run("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source.path, target.path])
     }
 
+    /// A PDF written out by hand from `objects` (numbered from 1 in order: the first must be
+    /// the catalog), with its cross-reference table; `trailer` adds entries to the trailer.
+    /// For the documents cairo cannot make: hostile page trees, forms, encryption.
+    public static func rawPDF(_ objects: [[UInt8]], trailer: String = "") -> [UInt8] {
+        var out = Array("%PDF-1.7\n".utf8)
+        var offsets: [Int] = []
+        for (index, body) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(index + 1) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+        }
+        let table = out.count
+        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets {
+            let digits = String(offset)
+            out += Array((String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n").utf8)
+        }
+        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailer) >>\nstartxref\n\(table)\n%%EOF\n".utf8)
+        return out
+    }
+
+    /// An object's text as bytes.
+    public static func object(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// A content stream object holding `content`.
+    public static func stream(_ content: String, dictionary: String = "") -> [UInt8] {
+        Array("<< /Length \(content.utf8.count) \(dictionary) >>\nstream\n\(content)\nendstream".utf8)
+    }
+
     /// One page of a made TIFF: its stored size, its colour (every pixel) and its Orientation tag.
     public struct TIFFPage: Sendable {
         public var width: Int

@@ -13,6 +13,9 @@ enum {
     IRO_PDF_NEEDS_PASSWORD = 1,
     /// Not a PDF poppler can read (or poppler is not installed): the reason is in `error`.
     IRO_PDF_FAILED = 2,
+    /// Encrypted by a security handler poppler has not (not the standard password one):
+    /// its name is in `error`. No password opens it.
+    IRO_PDF_UNKNOWN_ENCRYPTION = 3,
 };
 
 /// Whether `data` starts like a PDF: "%PDF-" within its first 1024 bytes, as readers accept.

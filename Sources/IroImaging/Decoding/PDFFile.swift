@@ -35,6 +35,10 @@ final class PDFFile {
         }
         guard let opened else {
             if status == Int32(IRO_PDF_NEEDS_PASSWORD) { throw .needsPassword(wrong: password != nil) }
+            if status == Int32(IRO_PDF_UNKNOWN_ENCRYPTION) {
+                let handler = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+                throw .unreadable(detail: "it is encrypted by a method Iro cannot read (\(handler))")
+            }
             throw .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         handle = opened

@@ -14,8 +14,8 @@ final class PageSidebar {
 
     private let revealer: UnsafeMutablePointer<GtkRevealer> = cast(gtk_revealer_new())
     private let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
-    /// One string a page ("1", "2", …): the list's items.
-    private let pages = gtk_string_list_new(nil)!
+    /// The list's items, one a page, made as rows ask for them.
+    private let pages = iro_page_list_new()!
     private let selection: OpaquePointer
     let list: UnsafeMutablePointer<GtkWidget>
     let thumbnails = PageThumbnails()
@@ -133,12 +133,9 @@ final class PageSidebar {
         if path != thumbnails.path || Int(g_list_model_get_n_items(pages)) != count {
             thumbnails.use(path, password: password)
             shownPictures = [:]
-            let numbers = (0..<max(0, count)).map { strdup("\($0 + 1)") }
-            var pointers = numbers.map { UnsafePointer($0) } + [nil]
             following = true
-            gtk_string_list_splice(pages, 0, g_list_model_get_n_items(pages), &pointers)
+            iro_page_list_set_count(pages, guint(max(0, count)))
             following = false
-            numbers.forEach { free($0) }
         }
         guard count > 0 else { return }
         following = true
