@@ -3,6 +3,7 @@
 #include "iro_lazy_library.h"
 #include <poppler.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 // poppler-glib is loaded when the first PDF is opened, not when the helper starts: it and
@@ -15,7 +16,11 @@
     X(poppler_document_get_page)                                                                                         \
     X(poppler_page_get_size)                                                                                             \
     X(poppler_page_render)                                                                                               \
-    X(poppler_error_quark)
+    X(poppler_error_quark)                                                                                               \
+    X(poppler_page_get_link_mapping)                                                                                     \
+    X(poppler_page_free_link_mapping)                                                                                    \
+    X(poppler_document_find_dest)                                                                                        \
+    X(poppler_dest_free)
 
 IRO_LAZY_LIBRARY(IRO_PDF_FUNCTIONS, "libpoppler-glib.so.8", "poppler-glib")
 
@@ -146,6 +151,61 @@ int iro_pdf_render(IroPdf *pdf, int page, uint8_t *pixels, int width, int height
     cairo_surface_destroy(surface);
     g_object_unref(handle);
     return drawn;
+}
+
+/// The page (from 0) a destination names, looked up when it is a named one; -1 if none.
+static int destination_page(IroPdf *pdf, PopplerDest *dest) {
+    if (!dest) return -1;
+    if (dest->type != POPPLER_DEST_NAMED) return dest->page_num - 1;
+    PopplerDest *found = dest->named_dest ? api.poppler_document_find_dest(pdf->document, dest->named_dest) : NULL;
+    int page = found ? found->page_num - 1 : -1;
+    if (found) api.poppler_dest_free(found);
+    return page;
+}
+
+int iro_pdf_links(IroPdf *pdf, int page, IroPdfLink **links) {
+    *links = NULL;
+    double width = 0, height = 0;
+    if (!iro_pdf_page_size(pdf, page, &width, &height)) return 0;
+    PopplerPage *handle = api.poppler_document_get_page(pdf->document, page);
+    if (!handle) return 0;
+    GList *mapping = api.poppler_page_get_link_mapping(handle);
+    guint length = g_list_length(mapping);
+    IroPdfLink *out = length ? g_new0(IroPdfLink, length) : NULL;
+    int count = 0;
+    for (GList *item = mapping; item; item = item->next) {
+        PopplerLinkMapping *link = item->data;
+        if (!link->action) continue;
+        IroPdfLink made = {0};
+        // poppler's area counts from the bottom left, as PDF does; Iro's from the top left.
+        made.x = MIN(link->area.x1, link->area.x2);
+        made.width = fabs(link->area.x2 - link->area.x1);
+        made.y = height - MAX(link->area.y1, link->area.y2);
+        made.height = fabs(link->area.y2 - link->area.y1);
+        made.page = -1;
+        switch (link->action->type) {
+        case POPPLER_ACTION_GOTO_DEST:
+            made.page = destination_page(pdf, link->action->goto_dest.dest);
+            if (made.page < 0 || made.page >= iro_pdf_page_count(pdf)) continue;
+            break;
+        case POPPLER_ACTION_URI:
+            if (!link->action->uri.uri) continue;
+            made.uri = g_strdup(link->action->uri.uri);
+            break;
+        default:
+            continue; // another document, a program to launch, a script: not followed
+        }
+        out[count++] = made;
+    }
+    api.poppler_page_free_link_mapping(mapping);
+    g_object_unref(handle);
+    *links = out;
+    return count;
+}
+
+void iro_pdf_free_links(IroPdfLink *links, int count) {
+    for (int i = 0; i < count; i++) g_free(links[i].uri);
+    g_free(links);
 }
 
 void iro_pdf_free(IroPdf *pdf) {

@@ -146,6 +146,45 @@ final class DocumentPagesTests: XCTestCase {
         }
     }
 
+    func testAPagesLinksAreReadWithTheirAreasAndTargets() throws {
+        let url = fixtures.url("links.pdf")
+        DocumentFixtures.writePDF(
+            [
+                .init(
+                    width: 300, height: 420, colour: (1, 0, 0), text: "one",
+                    links: [(20, 20, 90, 30, "dest='three'"), (20, 330, 120, 30, "uri='https://example.org/iro'")]),
+                .init(width: 420, height: 300, colour: (0, 1, 0), text: "two"),
+                .init(width: 200, height: 200, colour: (0, 0, 1), text: "three", destination: "three"),
+            ], to: url)
+        let path = RawPath(url.path)
+        for inHelper in [false, true] {
+            if inHelper { try DecoderSandboxTests.activateHelper() }
+            let links = try awaitResult { try await ImageDecoder.links(path: path, page: .first) }
+            XCTAssertEqual(links.count, 2, inHelper ? "in the helper" : "here")
+            let toPage = try XCTUnwrap(links.first { $0.target == .page(2) }, "the link to page three")
+            // Points at 96 dpi: 4/3 of a pixel each, from the page's top left.
+            XCTAssertEqual(toPage.x, 20 * 4 / 3, accuracy: 1)
+            XCTAssertEqual(toPage.y, 20 * 4 / 3, accuracy: 1)
+            XCTAssertEqual(toPage.width, 90 * 4 / 3, accuracy: 1)
+            XCTAssertEqual(toPage.height, 30 * 4 / 3, accuracy: 1)
+            let web = try XCTUnwrap(links.first { $0.target == .uri("https://example.org/iro") }, "the web link")
+            XCTAssertEqual(web.y, 330 * 4 / 3, accuracy: 1)
+            XCTAssertEqual(try awaitResult { try await ImageDecoder.links(path: path, page: DocumentPage(1)) }, [], "page two has none")
+        }
+    }
+
+    /// Runs `work` to its end from this synchronous test.
+    func awaitResult<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<T, any Error>?
+        Task.detached {
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try XCTUnwrap(result).get()
+    }
+
     // MARK: TIFF
 
     static let tiffPages = [

@@ -265,4 +265,38 @@ final class DocumentPagesWindowTests: XCTestCase {
         }
         return nil
     }
+
+    func testClickingALinkToAnotherPageGoesThere() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("links.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(
+                        width: 300, height: 420, colour: (1, 0, 0), text: "one",
+                        links: [(20, 20, 90, 30, "dest='three'"), (20, 330, 120, 30, "uri='https://example.org/iro'")]),
+                    .init(width: 420, height: 300, colour: (0, 1, 0), text: "two"),
+                    .init(width: 300, height: 300, colour: (0, 0, 1), text: "three", destination: "three"),
+                ], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.links.count == 2 }, "the page's links are read")
+            let zoom = try XCTUnwrap(view.canvas.zoom)
+            let origin = zoom.contentOrigin(offset: view.canvas.offset, scale: zoom.scale)
+            func onCanvas(_ x: Double, _ y: Double) -> Point {
+                Point(x: origin.x + x * 4 / 3 * zoom.scale, y: origin.y + y * 4 / 3 * zoom.scale)
+            }
+            let onLink = onCanvas(60, 35), beside = onCanvas(200, 35), onWeb = onCanvas(60, 345)
+            XCTAssertEqual(view.pageLinks.link(at: onLink)?.target, .page(2))
+            XCTAssertNil(view.pageLinks.link(at: beside), "nothing beside it")
+            XCTAssertEqual(view.pageLinks.link(at: onWeb)?.target, .uri("https://example.org/iro"))
+
+            iro_emit_int_double_double(raw(view.pageLinks.click), "released", 1, onLink.x, onLink.y)
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2, "the link went to page three")
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.links.isEmpty }, "page three has no links")
+        }
+    }
 }

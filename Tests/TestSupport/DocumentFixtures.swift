@@ -12,9 +12,19 @@ public enum DocumentFixtures {
         public var height: Double
         public var colour: (red: Double, green: Double, blue: Double)
         public var text: String
+        /// Link areas (points from the top left) and their cairo link attributes:
+        /// "dest='name'" (a page's `destination`) or "uri='https://…'". (cairo 1.16 writes no
+        /// target for "page=N" to a page after the link's.)
+        public var links: [(x: Double, y: Double, width: Double, height: Double, target: String)]
+        /// A named destination at the page's top, for links to it.
+        public var destination: String?
 
-        public init(width: Double, height: Double, colour: (red: Double, green: Double, blue: Double), text: String) {
-            (self.width, self.height, self.colour, self.text) = (width, height, colour, text)
+        public init(
+            width: Double, height: Double, colour: (red: Double, green: Double, blue: Double), text: String,
+            links: [(x: Double, y: Double, width: Double, height: Double, target: String)] = [], destination: String? = nil
+        ) {
+            (self.width, self.height, self.colour, self.text, self.links) = (width, height, colour, text, links)
+            self.destination = destination
         }
     }
 
@@ -36,6 +46,14 @@ public enum DocumentFixtures {
             cairo_set_font_size(cr, 24)
             cairo_move_to(cr, 20, page.height / 2)
             cairo_show_text(cr, page.text)
+            if let name = page.destination {
+                cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(name)'")
+                cairo_tag_end(cr, CAIRO_TAG_DEST)
+            }
+            for link in page.links {
+                cairo_tag_begin(cr, CAIRO_TAG_LINK, "rect=[\(link.x) \(link.y) \(link.width) \(link.height)] \(link.target)")
+                cairo_tag_end(cr, CAIRO_TAG_LINK)
+            }
             cairo_show_page(cr)
         }
         cairo_destroy(cr)

@@ -36,4 +36,18 @@ int iro_pdf_page_size(IroPdf *pdf, int page, double *width, double *height);
 int iro_pdf_render(IroPdf *pdf, int page, uint8_t *pixels, int width, int height, int stride, double left, double top,
                    double scale, char *error, size_t error_size);
 
+/// A link on a page: its area in points from the page's top left (as the page is shown,
+/// turned by its /Rotate), and where it goes: another page (`page`, from 0) or, when
+/// `page` is -1, `uri` (NULL for a kind Iro does not follow).
+typedef struct {
+    double x, y, width, height;
+    int page;
+    char *uri;
+} IroPdfLink;
+
+/// The links on `page`, in `*links` (free with `iro_pdf_free_links`); how many.
+int iro_pdf_links(IroPdf *pdf, int page, IroPdfLink **links);
+
+void iro_pdf_free_links(IroPdfLink *links, int count);
+
 void iro_pdf_free(IroPdf *pdf);

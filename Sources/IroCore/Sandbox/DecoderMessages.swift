@@ -10,6 +10,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case cancel(id: UInt32)
     /// The photo's metadata (EXIF, XMP, IPTC) for the properties panel.
     case metadata(id: UInt32, name: [UInt8])
+    /// The links on a document's page (BEHAVIOUR G6).
+    case links(id: UInt32, name: [UInt8], page: DocumentPage)
     /// The next frame of the animation this helper answered a `decode` with (no file: the
     /// helper keeps the animation it opened, and serves only it from then on).
     case nextFrame(id: UInt32)
@@ -22,7 +24,7 @@ public enum DecoderRequest: Equatable, Sendable {
     public var id: UInt32 {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
-            .forbidden(let id, _):
+            .forbidden(let id, _), .links(let id, _, _):
             id
         }
     }
@@ -35,6 +37,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .region: "region"
         case .cancel: "cancel"
         case .metadata: "metadata"
+        case .links: "links"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         }
@@ -76,6 +79,11 @@ public enum DecoderRequest: Equatable, Sendable {
             out.u8(5)
             out.u32(id)
             out.data(name)
+        case .links(let id, let name, let page):
+            out.u8(6)
+            out.u32(id)
+            out.data(name)
+            out.page(page)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -113,6 +121,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case 3: self = .cancel(id: id)
         case 4: self = .nextFrame(id: id)
         case 5: self = .metadata(id: id, name: try input.data("name"))
+        case 6: self = .links(id: id, name: try input.data("name"), page: try input.page())
         case 9: self = .forbidden(id: id, what: try input.u8("what"))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
@@ -133,11 +142,14 @@ public enum DecoderReply: Equatable, Sendable {
     case frame(id: UInt32, DecodedPixels, frameCount: Int?, delay: Int?)
     /// The photo's metadata, as read (possibly empty).
     case metadata(id: UInt32, PhotoMetadata)
+    /// A page's links.
+    case links(id: UInt32, [PageLink])
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
-        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _):
+        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _),
+            .links(let id, _):
             id
         }
     }
@@ -167,6 +179,11 @@ public enum DecoderReply: Equatable, Sendable {
             out.u8(6)
             out.u32(id)
             photo.write(to: &out)
+        case .links(let id, let links):
+            out.u8(7)
+            out.u32(id)
+            out.i32(links.count)
+            for link in links { link.write(to: &out) }
         case .failure(let id, let error):
             out.u8(4)
             out.u32(id)
@@ -219,6 +236,11 @@ public enum DecoderReply: Equatable, Sendable {
             let delay = try input.i32("delay", in: -1...Int(Int32.max))
             self = .frame(id: id, pixels, frameCount: count < 0 ? nil : count, delay: delay < 0 ? nil : delay)
         case 6: self = .metadata(id: id, try PhotoMetadata(reading: &input))
+        case 7:
+            let count = try input.i32("link count", in: 0...PageLink.maxCount)
+            var links: [PageLink] = []
+            for _ in 0..<count { links.append(try PageLink(reading: &input)) }
+            self = .links(id: id, links)
         case 4:
             let error: LoadError
             switch try input.u8("error") {
@@ -399,5 +421,33 @@ extension WireReader {
     mutating func page() throws(Malformed) -> DocumentPage {
         let index = try i32("page", in: 0...DecodedPixels.maxPages)
         return DocumentPage(index, password: try u8("password") == 1 ? try text("password") : nil)
+    }
+}
+
+extension PageLink {
+    func write(to out: inout WireWriter) {
+        for value in [x, y, width, height] { out.f64(value) }
+        switch target {
+        case .page(let page):
+            out.u8(1)
+            out.i32(page)
+        case .uri(let uri):
+            out.u8(2)
+            out.text(uri)
+        }
+    }
+
+    /// Checks the area (within what a page can measure) and the target.
+    init(reading input: inout WireReader) throws(WireReader.Malformed) {
+        let side = 0...Double(ImageLimits.maxSide)
+        let x = try input.f64("link x", in: side), y = try input.f64("link y", in: side)
+        let width = try input.f64("link width", in: side), height = try input.f64("link height", in: side)
+        let target: Target
+        switch try input.u8("link kind") {
+        case 1: target = .page(try input.i32("link page", in: 0...DecodedPixels.maxPages))
+        case 2: target = .uri(try input.text("link address"))
+        default: throw WireReader.Malformed(what: "unknown link kind")
+        }
+        self.init(x: x, y: y, width: width, height: height, target: target)
     }
 }

@@ -23,3 +23,13 @@ extension ImageDecoder {
             ImageSource(path: path, page: page), covering: wanted, detail: detail, isCancelled: isCancelled)
     }
 }
+
+extension ImageDecoder {
+    /// The links on a document's page (BEHAVIOUR G6), off the main thread: read in the
+    /// decoder helper when one is set up, else in this process. None for an image.
+    @concurrent
+    nonisolated public static func links(path: RawPath, page: DocumentPage) async throws(LoadError) -> [PageLink] {
+        if let pool = DecoderPool.active { return try pool.links(path: path, page: page) }
+        return try PDFRendering.links(ImageSource(path: path, page: page))
+    }
+}

@@ -24,6 +24,9 @@ public enum ImageFormats {
         return result
     }()
 
+    /// gdk-pixbuf-style name of the PDF format Iro reads itself (`DecodedImage.formatName`).
+    nonisolated public static let pdf = "pdf"
+
     /// Documents Iro reads itself, beside the loaders' images (BEHAVIOUR G1): their pages
     /// are drawn in the decoder helper. A multi-page TIFF is among the loaders' types already.
     nonisolated public static let documentMimeTypes: Set<String> = ["application/pdf"]

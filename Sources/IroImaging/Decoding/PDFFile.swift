@@ -6,7 +6,7 @@ import IroCore
 /// drawn at any scale, as SVG is. Opened from the bytes the helper holds, so poppler reads
 /// no file. Not shared between threads.
 final class PDFFile {
-    static let formatName = "pdf"
+    static let formatName = ImageFormats.pdf
     /// Image pixels per point at 100 %: a page is shown as a 96-dpi screen shows paper, as
     /// document viewers do. A page too large for that (a 200-inch poster) gets fewer.
     static let pixelsPerPoint = 96.0 / 72.0
@@ -64,6 +64,29 @@ final class PDFFile {
             Self.pixelsPerPoint, Double(ImageLimits.maxSide) / width, Double(ImageLimits.maxSide) / height,
             (Double(ImageLimits.maxPixels) / (width * height)).squareRoot())
         return (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())), scale)
+    }
+
+    /// The links on page `page`, in its image pixels at 100 % (at most `PageLink.maxCount`).
+    func links(ofPage page: Int) throws(LoadError) -> [PageLink] {
+        let scale = try size(ofPage: page).pixelsPerPoint
+        var found: UnsafeMutablePointer<IroPdfLink>?
+        let count = Int(iro_pdf_links(handle, Int32(page), &found))
+        defer { iro_pdf_free_links(found, Int32(count)) }
+        guard let found else { return [] }
+        return UnsafeBufferPointer(start: found, count: min(count, PageLink.maxCount)).compactMap { link in
+            let target: PageLink.Target
+            if link.page >= 0 {
+                target = .page(Int(link.page))
+            } else if let uri = link.uri {
+                target = .uri(String(cString: uri))
+            } else {
+                return nil
+            }
+            let limit = Double(ImageLimits.maxSide)
+            func clamped(_ value: Double) -> Double { value.isFinite ? min(limit, max(0, value * scale)) : 0 }
+            return PageLink(
+                x: clamped(link.x), y: clamped(link.y), width: clamped(link.width), height: clamped(link.height), target: target)
+        }
     }
 
     /// `part` of page `page` drawn at `pixelsPerPoint`, as a pixbuf (+1).

@@ -28,6 +28,12 @@ enum PDFRendering {
             adopting: pixbuf, formatName: PDFFile.formatName, imageWidth: size.width, imageHeight: size.height, pageCount: pdf.pageCount)
     }
 
+    /// The links on the page (none for a file that is no PDF).
+    static func links(_ source: ImageSource) throws(LoadError) -> [PageLink] {
+        guard PDFFile.isPDF(source) else { return [] }
+        return try PDFFile(source, password: source.page.password).links(ofPage: source.page.index)
+    }
+
     /// The part of the page covering `wanted` (image pixels) drawn at `scale` (any, past 1
     /// too), clipped to the page.
     static func region(_ source: ImageSource, covering wanted: PixelRect, scale: Double, isCancelled: () -> Bool) throws(LoadError)

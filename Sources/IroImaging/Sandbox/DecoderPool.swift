@@ -300,6 +300,7 @@ public final class DecoderPool: Sendable {
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
         case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
+        case .links: throw .decoderStopped(detail: "it sent links for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
@@ -319,6 +320,19 @@ public final class DecoderPool: Sendable {
     }
 
     private static func never() -> Bool { false }
+
+    /// The links on a document's page, read in a helper (poppler runs only there).
+    func links(path: RawPath, page: DocumentPage) throws(LoadError) -> [PageLink] {
+        let name = path.lastComponent.bytes
+        let request = { (id: UInt32) in DecoderRequest.links(id: id, name: name, page: page) }
+        return try run(path, request: request, progress: nil, isCancelled: Self.never) { reply, _, _ throws(LoadError) in
+            switch reply {
+            case .links(_, let links): return links
+            case .failure(_, let error): throw error
+            default: throw .decoderStopped(detail: "it sent something else than links")
+            }
+        }
+    }
 
     func decodeRegion(path: RawPath, page: DocumentPage = .first, covering wanted: PixelRect, detail: Double, isCancelled: () -> Bool)
         throws(LoadError)
@@ -340,6 +354,7 @@ public final class DecoderPool: Sendable {
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
         case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
+        case .links: throw .decoderStopped(detail: "it sent links for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")

@@ -137,6 +137,10 @@ public enum DecoderService {
                 guard let photo = read.metadata else { throw .unreadable(detail: read.problem ?? trNoop("unreadable metadata")) }
                 return Answer(.metadata(id: id, photo))
             }
+        case .links(let id, let name, let page):
+            withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
+                Answer(.links(id: id, try PDFRendering.links(source)))
+            }
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: trNoop("no animation is open")))) }
             _ = iro_sandbox_allow_cpu_seconds(60)

@@ -87,6 +87,7 @@ extension DocumentModel {
                 ViewLink.shared.follow(self) // a linked tab's new image (the folder's next) takes the linked view
             }
             play(pyramid.image)
+            if !sameImage { readLinksSoon() }
             statusChanged(showing: .image)
             startBrowsing()
             preloadNeighboursSoon()

@@ -1,4 +1,6 @@
+import GtkSupport
 import IroCore
+import IroImaging
 
 /// The pages of a document (BEHAVIOUR G2): a PDF or a multi-page TIFF shows one page at a
 /// time, and steps go through its pages before they go on through the folder.
@@ -34,6 +36,28 @@ extension DocumentModel {
         if page(after: step) != nil { return true }
         if hasPages, step == .first || step == .last { return false }
         return target(of: step) != nil
+    }
+
+    /// Reads the links on the page shown, once it is painted (a document's; an image has none).
+    func readLinksSoon() {
+        tasks.links?.cancel()
+        tasks.links = nil
+        links = []
+        guard formatName == ImageFormats.pdf, let path = imagePath, let viewer else { return }
+        let page = document.shownPage
+        viewer.afterNextFrame { [weak self] in
+            guard let self, self.document.shownPage == page, self.imagePath == path else { return }
+            self.tasks.links = Task { [weak self] in
+                let found: [PageLink]
+                do throws(LoadError) { found = try await ImageDecoder.links(path: path, page: page) } catch {
+                    Log.debug("no links read on page \(page.index + 1): \(error.reason)")
+                    found = []
+                }
+                guard !Task.isCancelled, let self else { return }
+                self.tasks.links = nil
+                self.links = found
+            }
+        }
     }
 
     /// Opens the locked document shown again with `password` (BEHAVIOUR G4); a wrong one

@@ -93,6 +93,8 @@ final class DocumentModel: ViewOwner {
     var tasks = Decodes()
     /// How far the decode with a bar has come, while there is one.
     private(set) var progress: LoadProgress?
+    /// The links on the page shown, once read (BEHAVIOUR G6); none for an image.
+    var links: [PageLink] = []
     /// The rest of the shown image's detail, decoded while the view rests.
     let idleDetail = IdleDetail()
     /// The images next to the shown one, decoded ahead, and their name in the memory budget.
@@ -116,6 +118,8 @@ final class DocumentModel: ViewOwner {
     struct Decodes {
         var load: Task<Void, Never>?
         var region: Task<Void, Never>?
+        /// Reading the page's links.
+        var links: Task<Void, Never>?
     }
 
     struct FileWatch {
