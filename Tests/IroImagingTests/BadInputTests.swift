@@ -105,7 +105,8 @@ final class BadInputTests: XCTestCase {
                 var g = SystemRandomNumberGenerator()
                 return f.bytes("noise.jpg", (0..<5000).map { _ in UInt8.random(in: 32...126, using: &g) }).path
             }, .error(.unsupportedFormat))
-        check("PDF named .png", { $0.bytes("doc.png", Array("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8)).path }, .error(.unsupportedFormat))
+        // A PDF is read by its content whatever its name (BEHAVIOUR G1): cut short, it is damaged.
+        check("PDF cut short, named .png", { $0.bytes("doc.png", Array("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8)).path }, .damaged)
         check("PNG signature only", { $0.bytes("sig.png", PNGBytes.signature).path }, .damaged)
         check(
             "truncated PNG",
