@@ -20,7 +20,10 @@
     X(poppler_page_get_link_mapping)                                                                                     \
     X(poppler_page_free_link_mapping)                                                                                    \
     X(poppler_document_find_dest)                                                                                        \
-    X(poppler_dest_free)
+    X(poppler_dest_free)                                                                                                 \
+    X(poppler_page_find_text_with_options)                                                                               \
+    X(poppler_page_get_text)                                                                                             \
+    X(poppler_rectangle_free)
 
 IRO_LAZY_LIBRARY(IRO_PDF_FUNCTIONS, "libpoppler-glib.so.8", "poppler-glib")
 
@@ -206,6 +209,46 @@ int iro_pdf_links(IroPdf *pdf, int page, IroPdfLink **links) {
 void iro_pdf_free_links(IroPdfLink *links, int count) {
     for (int i = 0; i < count; i++) g_free(links[i].uri);
     g_free(links);
+}
+
+int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text) {
+    *areas = NULL;
+    *has_text = 0;
+    double width = 0, height = 0;
+    if (!iro_pdf_page_size(pdf, page, &width, &height)) return 0;
+    PopplerPage *handle = api.poppler_document_get_page(pdf->document, page);
+    if (!handle) return 0;
+    GList *found = api.poppler_page_find_text_with_options(
+        handle, text, POPPLER_FIND_IGNORE_DIACRITICS | POPPLER_FIND_MULTILINE);
+    guint length = g_list_length(found);
+    IroPdfArea *out = length ? g_new0(IroPdfArea, length) : NULL;
+    int count = 0;
+    for (GList *item = found; item; item = item->next) {
+        PopplerRectangle *area = item->data;
+        // From the bottom left, as PDF counts, to the top left.
+        out[count].x = MIN(area->x1, area->x2);
+        out[count].width = fabs(area->x2 - area->x1);
+        out[count].y = height - MAX(area->y1, area->y2);
+        out[count].height = fabs(area->y2 - area->y1);
+        count++;
+        api.poppler_rectangle_free(area); // poppler's own allocation, not g_malloc's
+    }
+    g_list_free(found);
+    if (count > 0) {
+        *has_text = 1;
+    } else {
+        char *all = api.poppler_page_get_text(handle);
+        for (const char *c = all; c && *c; c++) {
+            if (!g_ascii_isspace(*c)) {
+                *has_text = 1;
+                break;
+            }
+        }
+        g_free(all);
+    }
+    g_object_unref(handle);
+    *areas = out;
+    return count;
 }
 
 void iro_pdf_free(IroPdf *pdf) {

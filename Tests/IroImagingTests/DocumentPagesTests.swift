@@ -173,6 +173,32 @@ final class DocumentPagesTests: XCTestCase {
         }
     }
 
+    func testTextIsFoundOnItsPagesAndAPageWithoutTextSaysSo() throws {
+        let url = fixtures.url("words.pdf")
+        DocumentFixtures.writePDF(
+            [
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "alpha one"),
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "beta two"),
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "Alpha three alpha"),
+                .init(width: 300, height: 420, colour: (0, 0, 1), text: ""),
+            ], to: url)
+        let path = RawPath(url.path)
+        for inHelper in [false, true] {
+            if inHelper { try DecoderSandboxTests.activateHelper() }
+            let pages = try awaitResult { try await ImageDecoder.find("alpha", path: path, page: .first, count: 16) }
+            XCTAssertEqual(pages.map(\.page), [0, 1, 2, 3], "every page, and no further than the last")
+            XCTAssertEqual(pages.map(\.areas.count), [1, 0, 2, 0], "case is ignored")
+            XCTAssertEqual(pages.map(\.hasText), [true, true, true, false], "the last page has no text")
+            // The match is where the text was written: 20 points in, halfway down (96 dpi).
+            let area = try XCTUnwrap(pages.first?.areas.first)
+            XCTAssertEqual(area.x, 20 * 4 / 3, accuracy: 2)
+            XCTAssertEqual(area.y + area.height, 210 * 4 / 3, accuracy: 8, "its baseline")
+            let later = try awaitResult { try await ImageDecoder.find("two", path: path, page: DocumentPage(1), count: 2) }
+            XCTAssertEqual(later.map(\.page), [1, 2], "from the page asked")
+            XCTAssertEqual(later.first?.areas.count, 1)
+        }
+    }
+
     /// Runs `work` to its end from this synchronous test.
     func awaitResult<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)

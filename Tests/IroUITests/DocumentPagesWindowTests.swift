@@ -299,4 +299,84 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.links.isEmpty }, "page three has no links")
         }
     }
+
+    func testSearchHighlightsEveryMatchAndStepsThroughThemAcrossPages() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("words.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 300, height: 420, colour: (1, 1, 1), text: "alpha one"),
+                    .init(width: 300, height: 420, colour: (1, 1, 1), text: "beta two"),
+                    .init(width: 300, height: 420, colour: (1, 1, 1), text: "alpha three"),
+                ], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            let bar = window.browsing.searchBar
+            XCTAssertTrue(window.actions.isEnabled("find"))
+            window.actions.activate("find")
+            XCTAssertTrue(bar.isOpen)
+            gtk_editable_set_text(gcastOpaque(raw(bar.entry), gtk_editable_get_type()), "alpha")
+            iro_emit_void(raw(bar.entry), "search-changed") // what the entry emits after its pause
+            let search = view.model.search
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !search.isSearching && search.matchCount == 2 })
+            XCTAssertEqual(search.current?.page, 0)
+            XCTAssertEqual(string(gtk_label_get_text(bar.status)), "1 of 2")
+            // The current match is drawn over the word: orange over the black text's line.
+            let found = try XCTUnwrap(search.areas(onPage: 0)?.areas.first)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { Self.highlightShows(found, in: view) }, "the match is highlighted")
+
+            bar.onStep?(true) // Enter
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2, "the next match is on page three")
+            XCTAssertEqual(string(gtk_label_get_text(bar.status)), "2 of 2")
+            bar.onStep?(true)
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 0 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 0, "and round again to the first")
+            bar.onStep?(false) // Shift+Enter
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2, "back to the last")
+
+            bar.close()
+            XCTAssertEqual(search.text, "", "closing the bar ends the search")
+            XCTAssertNil(search.areas(onPage: 2))
+        }
+    }
+
+    /// Whether the canvas shows `area` (page pixels) highlighted: a pixel in it is orange or
+    /// yellow, not white or black.
+    @MainActor static func highlightShows(_ area: TextMatches.Area, in view: DocumentView) -> Bool {
+        guard let zoom = view.canvas.zoom, let pixels = WidgetRenderer.render(view.canvas.widget) else { return false }
+        let origin = zoom.contentOrigin(offset: view.canvas.offset, scale: zoom.scale)
+        // The area's left edge, a little in: between letters the paper shows through the highlight.
+        for dx in stride(from: 1.0, to: area.width, by: 1) {
+            let x = Int(origin.x + (area.x + dx) * zoom.scale), y = Int(origin.y + (area.y + area.height * 0.15) * zoom.scale)
+            let pixel = pixels.pixel(x, y)
+            if pixel.r > 230, pixel.g > 150, pixel.g < 235, pixel.b < 160 { return true }
+        }
+        return false
+    }
+
+    func testSearchingAScanSaysItHasNoText() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("scan.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 300, height: 420, colour: (0.5, 0.5, 0.5), text: ""),
+                    .init(width: 300, height: 420, colour: (0.4, 0.4, 0.4), text: ""),
+                ],
+                to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            let bar = window.browsing.searchBar
+            window.actions.activate("find")
+            gtk_editable_set_text(gcastOpaque(raw(bar.entry), gtk_editable_get_type()), "anything")
+            iro_emit_void(raw(bar.entry), "search-changed")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.model.search.isSearching && view.model.search.searchedPages == 2 })
+            XCTAssertEqual(string(gtk_label_get_text(bar.status)), "This document has no text to search: it may be a scan")
+        }
+    }
 }

@@ -50,4 +50,14 @@ int iro_pdf_links(IroPdf *pdf, int page, IroPdfLink **links);
 
 void iro_pdf_free_links(IroPdfLink *links, int count);
 
+/// An area of a page in points from its top left (as shown, turned by its /Rotate).
+typedef struct {
+    double x, y, width, height;
+} IroPdfArea;
+
+/// Where `text` is on `page` (case and diacritics ignored, across line ends), in `*areas`
+/// (free with g_free); how many. `has_text` says whether the page has any text at all (a
+/// scan has none).
+int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text);
+
 void iro_pdf_free(IroPdf *pdf);

@@ -12,6 +12,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case metadata(id: UInt32, name: [UInt8])
     /// The links on a document's page (BEHAVIOUR G6).
     case links(id: UInt32, name: [UInt8], page: DocumentPage)
+    /// Where `text` is on `count` pages from `page` (BEHAVIOUR G7).
+    case find(id: UInt32, name: [UInt8], page: DocumentPage, count: Int, text: String)
     /// The next frame of the animation this helper answered a `decode` with (no file: the
     /// helper keeps the animation it opened, and serves only it from then on).
     case nextFrame(id: UInt32)
@@ -24,7 +26,7 @@ public enum DecoderRequest: Equatable, Sendable {
     public var id: UInt32 {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
-            .forbidden(let id, _), .links(let id, _, _):
+            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _):
             id
         }
     }
@@ -38,6 +40,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .cancel: "cancel"
         case .metadata: "metadata"
         case .links: "links"
+        case .find: "find"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         }
@@ -84,6 +87,13 @@ public enum DecoderRequest: Equatable, Sendable {
             out.u32(id)
             out.data(name)
             out.page(page)
+        case .find(let id, let name, let page, let count, let text):
+            out.u8(7)
+            out.u32(id)
+            out.data(name)
+            out.page(page)
+            out.i32(count)
+            out.text(text)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -122,6 +132,11 @@ public enum DecoderRequest: Equatable, Sendable {
         case 4: self = .nextFrame(id: id)
         case 5: self = .metadata(id: id, name: try input.data("name"))
         case 6: self = .links(id: id, name: try input.data("name"), page: try input.page())
+        case 7:
+            let name = try input.data("name"), page = try input.page()
+            self = .find(
+                id: id, name: name, page: page, count: try input.i32("page count", in: 1...TextMatches.pagesPerRequest),
+                text: try input.text("text"))
         case 9: self = .forbidden(id: id, what: try input.u8("what"))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
@@ -144,12 +159,14 @@ public enum DecoderReply: Equatable, Sendable {
     case metadata(id: UInt32, PhotoMetadata)
     /// A page's links.
     case links(id: UInt32, [PageLink])
+    /// Where the text was found, page by page.
+    case found(id: UInt32, [TextMatches])
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
         case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _),
-            .links(let id, _):
+            .links(let id, _), .found(let id, _):
             id
         }
     }
@@ -184,6 +201,11 @@ public enum DecoderReply: Equatable, Sendable {
             out.u32(id)
             out.i32(links.count)
             for link in links { link.write(to: &out) }
+        case .found(let id, let pages):
+            out.u8(8)
+            out.u32(id)
+            out.i32(pages.count)
+            for page in pages { page.write(to: &out) }
         case .failure(let id, let error):
             out.u8(4)
             out.u32(id)
@@ -241,6 +263,11 @@ public enum DecoderReply: Equatable, Sendable {
             var links: [PageLink] = []
             for _ in 0..<count { links.append(try PageLink(reading: &input)) }
             self = .links(id: id, links)
+        case 8:
+            let count = try input.i32("pages found", in: 0...TextMatches.pagesPerRequest)
+            var pages: [TextMatches] = []
+            for _ in 0..<count { pages.append(try TextMatches(reading: &input)) }
+            self = .found(id: id, pages)
         case 4:
             let error: LoadError
             switch try input.u8("error") {
@@ -449,5 +476,30 @@ extension PageLink {
         default: throw WireReader.Malformed(what: "unknown link kind")
         }
         self.init(x: x, y: y, width: width, height: height, target: target)
+    }
+}
+
+extension TextMatches {
+    func write(to out: inout WireWriter) {
+        out.i32(page)
+        out.u8(hasText ? 1 : 0)
+        out.i32(areas.count)
+        for area in areas { for value in [area.x, area.y, area.width, area.height] { out.f64(value) } }
+    }
+
+    init(reading input: inout WireReader) throws(WireReader.Malformed) {
+        let page = try input.i32("page", in: 0...DecodedPixels.maxPages)
+        let hasText = try input.u8("has text") == 1
+        let count = try input.i32("area count", in: 0...Self.maxAreas)
+        let side = 0...Double(ImageLimits.maxSide)
+        var areas: [Area] = []
+        for _ in 0..<count {
+            areas.append(
+                Area(
+                    x: try input.f64("area x", in: side), y: try input.f64("area y", in: side),
+                    width: try input.f64("area width", in: side),
+                    height: try input.f64("area height", in: side)))
+        }
+        self.init(page: page, areas: areas, hasText: hasText)
     }
 }

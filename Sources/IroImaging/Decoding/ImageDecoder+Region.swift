@@ -32,4 +32,16 @@ extension ImageDecoder {
         if let pool = DecoderPool.active { return try pool.links(path: path, page: page) }
         return try PDFRendering.links(ImageSource(path: path, page: page))
     }
+
+    /// Where `text` is on up to `count` pages from `page` of a document (BEHAVIOUR G7), off
+    /// the main thread, in the decoder helper when one is set up; none for an image.
+    @concurrent
+    nonisolated public static func find(_ text: String, path: RawPath, page: DocumentPage, count: Int) async throws(LoadError)
+        -> [TextMatches]
+    {
+        if let pool = DecoderPool.active {
+            return try pool.find(text, path: path, page: page, count: count, isCancelled: { Task.isCancelled })
+        }
+        return try PDFRendering.find(text, in: ImageSource(path: path, page: page), count: count, isCancelled: { Task.isCancelled })
+    }
 }

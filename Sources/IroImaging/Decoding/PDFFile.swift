@@ -1,3 +1,4 @@
+import CGLib
 import CPDF
 import Glibc
 import IroCore
@@ -87,6 +88,23 @@ final class PDFFile {
             return PageLink(
                 x: clamped(link.x), y: clamped(link.y), width: clamped(link.width), height: clamped(link.height), target: target)
         }
+    }
+
+    /// Where `text` is on page `page`, in its image pixels at 100 %.
+    func find(_ text: String, onPage page: Int) throws(LoadError) -> TextMatches {
+        let scale = try size(ofPage: page).pixelsPerPoint
+        var found: UnsafeMutablePointer<IroPdfArea>?
+        var hasText: Int32 = 0
+        let count = Int(iro_pdf_find(handle, Int32(page), text, &found, &hasText))
+        defer { g_free(found) }
+        let limit = Double(ImageLimits.maxSide)
+        func clamped(_ value: Double) -> Double { value.isFinite ? min(limit, max(0, value * scale)) : 0 }
+        let areas = found.map { start in
+            UnsafeBufferPointer(start: start, count: min(count, TextMatches.maxAreas)).map {
+                TextMatches.Area(x: clamped($0.x), y: clamped($0.y), width: clamped($0.width), height: clamped($0.height))
+            }
+        }
+        return TextMatches(page: page, areas: areas ?? [], hasText: hasText != 0)
     }
 
     /// `part` of page `page` drawn at `pixelsPerPoint`, as a pixbuf (+1).

@@ -34,6 +34,19 @@ enum PDFRendering {
         return try PDFFile(source, password: source.page.password).links(ofPage: source.page.index)
     }
 
+    /// Where `text` is on `count` pages from the source's page (fewer past the last page);
+    /// none for a file that is no PDF.
+    static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
+        guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
+        let pdf = try PDFFile(source, password: source.page.password)
+        var pages: [TextMatches] = []
+        for page in source.page.index..<min(pdf.pageCount, source.page.index + count) {
+            if isCancelled() { break }
+            pages.append(try pdf.find(text, onPage: page))
+        }
+        return pages
+    }
+
     /// The part of the page covering `wanted` (image pixels) drawn at `scale` (any, past 1
     /// too), clipped to the page.
     static func region(_ source: ImageSource, covering wanted: PixelRect, scale: Double, isCancelled: () -> Bool) throws(LoadError)

@@ -300,7 +300,7 @@ public final class DecoderPool: Sendable {
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
         case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
-        case .links: throw .decoderStopped(detail: "it sent links for an image")
+        case .links, .found: throw .decoderStopped(detail: "it sent text for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
@@ -320,6 +320,20 @@ public final class DecoderPool: Sendable {
     }
 
     private static func never() -> Bool { false }
+
+    /// Where `text` is on `count` pages from `page`, found in a helper.
+    func find(_ text: String, path: RawPath, page: DocumentPage, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
+        let name = path.lastComponent.bytes
+        let request = { (id: UInt32) in DecoderRequest.find(id: id, name: name, page: page, count: count, text: text) }
+        return try run(path, request: request, progress: nil, isCancelled: isCancelled) { reply, _, _ throws(LoadError) in
+            switch reply {
+            case .found(_, let pages): return pages
+            case .nothing: return []
+            case .failure(_, let error): throw error
+            default: throw .decoderStopped(detail: "it sent something else than what it found")
+            }
+        }
+    }
 
     /// The links on a document's page, read in a helper (poppler runs only there).
     func links(path: RawPath, page: DocumentPage) throws(LoadError) -> [PageLink] {
@@ -354,7 +368,7 @@ public final class DecoderPool: Sendable {
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
         case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
-        case .links: throw .decoderStopped(detail: "it sent links for a region")
+        case .links, .found: throw .decoderStopped(detail: "it sent text for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")

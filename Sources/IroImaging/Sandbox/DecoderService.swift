@@ -141,6 +141,10 @@ public enum DecoderService {
             withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
                 Answer(.links(id: id, try PDFRendering.links(source)))
             }
+        case .find(let id, let name, let page, let count, let text):
+            withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
+                Answer(.found(id: id, try PDFRendering.find(text, in: source, count: count, isCancelled: watch.isCancelled)))
+            }
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: trNoop("no animation is open")))) }
             _ = iro_sandbox_allow_cpu_seconds(60)

@@ -54,6 +54,7 @@ extension DocumentModel {
         stopPlaying()
         stopWatchingFile()
         document.show(path)
+        search.clear() // another file: the search was of this one
         if !isLinked { hue = HueControl.neutral }
         nameChanged()
         if let ahead {

@@ -54,6 +54,8 @@ final class DocumentModel: ViewOwner {
         static let held = "held"
         /// Revision: the page shown or the number of pages changed (`document.page`, `pageCount`).
         static let pages = "pages"
+        /// Revision: the text search's state changed (`search`).
+        static let search = "search"
         /// Revision: the view's zoom (scale, limits, best fit) or rotation changed, told once
         /// layout is done (`view` holds them). Not bumped for scrolling.
         static let zoom = "zoom"
@@ -67,7 +69,7 @@ final class DocumentModel: ViewOwner {
         .string(Property.folderPosition, initial: ""), .string(Property.banner), .boolean(Property.animated),
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
-        .revision(Property.held), .revision(Property.zoom), .revision(Property.pages),
+        .revision(Property.held), .revision(Property.zoom), .revision(Property.pages), .revision(Property.search),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)
@@ -93,6 +95,8 @@ final class DocumentModel: ViewOwner {
     var tasks = Decodes()
     /// How far the decode with a bar has come, while there is one.
     private(set) var progress: LoadProgress?
+    /// The search of the document's text (BEHAVIOUR G7).
+    let search = DocumentSearch()
     /// The links on the page shown, once read (BEHAVIOUR G6); none for an image.
     var links: [PageLink] = []
     /// The rest of the shown image's detail, decoded while the view rests.
@@ -150,6 +154,8 @@ final class DocumentModel: ViewOwner {
     init(document: Document) {
         self.document = document
         preloader.onReady = { [weak self] in self?.observable.bump(Property.held) }
+        search.onChange = { [weak self] in self?.observable.bump(Property.search) }
+        search.onCurrentPage = { [weak self] page in self?.showPage(page) }
         observable.observe(Property.hue) { [weak self] in
             guard let self, self.isLinked else { return }
             ViewLink.shared.moved(self)

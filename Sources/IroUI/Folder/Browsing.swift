@@ -1,6 +1,7 @@
 import CGtk
 import GtkSupport
 import IroCore
+import IroImaging
 
 /// Stepping through the selected tab's folder (BEHAVIOUR F1), and through a document's
 /// pages first (G2), in one window: the actions, the keys that go to them after the focused
@@ -10,6 +11,7 @@ final class Browsing {
     private unowned let window: DocumentWindow
     let pageIndicator = PageIndicator()
     let pageSidebar = PageSidebar()
+    let searchBar = SearchBar()
     /// Whether the page sidebar shows for documents: on until F9 hides it (BEHAVIOUR G3).
     private var sidebarWanted = true
 
@@ -38,8 +40,10 @@ final class Browsing {
             self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
         }
         window.actions.add("go-to-page", enabled: false) { [weak self] in self?.pageIndicator.focus() }
+        installSearch()
         window.selection.observe([
             DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
+            DocumentModel.Property.search,
         ]) {
             [weak self] in self?.update()
         }
@@ -59,7 +63,24 @@ final class Browsing {
         actions.setEnabled("go-to-page", count > 1)
         if count > 1 { pageSidebar.show(path: model?.document.path, password: model?.document.password, page: page, of: count) }
         pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
+        let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image
+        actions.setEnabled("find", searchable)
+        if !searchable, searchBar.isOpen { searchBar.close() }
+        searchBar.show(model?.search)
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
+    }
+
+    /// The search bar (BEHAVIOUR G7) under the header, searching the selected tab's document.
+    private func installSearch() {
+        if let chrome = gtk_widget_get_parent(window.header.widget) { gtk_box_append(cast(chrome), searchBar.bar) }
+        window.actions.add("find", enabled: false) { [weak self] in self?.searchBar.open() }
+        searchBar.onSearch = { [weak window] text in
+            guard let model = window?.selectedModel else { return }
+            let document = model.document
+            model.search.start(text, path: document.path, password: document.password, from: document.page, count: document.pageCount)
+        }
+        searchBar.onStep = { [weak window] forward in window?.selectedModel?.search.step(forward: forward) }
+        searchBar.onClose = { [weak window] in window?.selectedModel?.search.clear() }
     }
 
     /// The keys a focused widget may keep (Accelerators.Precedence). The arrows step only

@@ -1,3 +1,4 @@
+import CGtk
 import GtkSupport
 import IroCore
 
@@ -9,11 +10,15 @@ extension ImageCanvas {
     /// model (the tab's) shows the view the document holds; others keep their own.
     func draw(_ model: DocumentModel?) {
         guard source?.model !== model else { return }
-        if let source { disconnect(source.model.observable.object, source.observer) }
+        if let source { for observer in source.observers { disconnect(source.model.observable.object, observer) } }
         source = nil
         guard let model else { return }
-        let observer = model.observable.observe(DocumentModel.Property.levels) { [weak self] in self?.levelsChanged() }
-        source = (model, observer)
+        let levels = model.observable.observe(DocumentModel.Property.levels) { [weak self] in self?.levelsChanged() }
+        // A search's highlights are drawn over the page (`+Snapshot`).
+        let search = model.observable.observe(DocumentModel.Property.search) { [weak self] in
+            if let self { gtk_widget_queue_draw(self.widget) }
+        }
+        source = (model, [levels, search])
         levelsChanged()
     }
 

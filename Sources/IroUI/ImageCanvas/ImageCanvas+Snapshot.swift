@@ -52,8 +52,30 @@ extension ImageCanvas {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
             lastDrawing = .level
         }
+        drawSearchMatches(at: origin, of: pyramid, on: snapshot)
         appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
         gtk_snapshot_pop(snapshot)
+    }
+
+    /// A search's matches on the page shown (BEHAVIOUR G7), over the image: each in
+    /// translucent yellow, the current one in orange, where the page shows them, turned too.
+    private func drawSearchMatches(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
+        guard let model = source?.model, let found = model.search.areas(onPage: model.document.page) else { return }
+        let width = Double(pyramid.width), height = Double(pyramid.height), scale = displayScale
+        for (index, area) in found.areas.enumerated() {
+            let (x, y, w, h): (Double, Double, Double, Double)
+            switch ViewGeometry.normalized(quarterTurns) {
+            case 1: (x, y, w, h) = (height - area.y - area.height, area.x, area.height, area.width)
+            case 2: (x, y, w, h) = (width - area.x - area.width, height - area.y - area.height, area.width, area.height)
+            case 3: (x, y, w, h) = (area.y, width - area.x - area.width, area.height, area.width)
+            default: (x, y, w, h) = (area.x, area.y, area.width, area.height)
+            }
+            var bounds = rect(origin.x + x * scale, origin.y + y * scale, w * scale, h * scale)
+            var colour =
+                index == found.current
+                ? GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45) : GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4)
+            gtk_snapshot_append_color(snapshot, &colour, &bounds)
+        }
     }
 
     /// The backdrop where the image leaves the view uncovered (the stylesheet's

@@ -102,7 +102,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     /// Work waiting for the next frame to be painted (`afterNextFrame`).
     private var afterNextPaint: [@MainActor () -> Void] = []
     /// The document whose levels it draws (`+Document`), and how it follows it.
-    var source: (model: DocumentModel, observer: SignalHandlerID)?
+    var source: (model: DocumentModel, observers: [SignalHandlerID])?
     /// Told when another image than the one drawn is shown (not more detail of it).
     var onImageShown: (@MainActor () -> Void)?
 

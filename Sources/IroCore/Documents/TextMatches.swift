@@ -1,0 +1,28 @@
+/// Where a search's text was found on one page of a document (BEHAVIOUR G7): the areas, in
+/// the page's image pixels at 100 % from its top left, and whether the page has any text
+/// (a scanned page has none, and says so).
+public struct TextMatches: Equatable, Sendable {
+    public struct Area: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+    }
+
+    /// The page, from 0.
+    public var page: Int
+    public var areas: [Area]
+    public var hasText: Bool
+
+    public init(page: Int, areas: [Area], hasText: Bool) {
+        (self.page, self.areas, self.hasText) = (page, areas, hasText)
+    }
+
+    /// The most pages one search request covers, and the most matches a page may report.
+    public static let pagesPerRequest = 16
+    public static let maxAreas = 10_000
+}
