@@ -96,7 +96,8 @@ def make_bad_inputs(folder):
         ('missing.png', NOT_FOUND, None),
         ('empty.png', EMPTY, b''),
         ('notes.png', FOREIGN, b'just some text, not an image\n'),
-        ('name with spaces.jpg', FOREIGN, b'%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'),
+        # A PDF is read by its content whatever its name (BEHAVIOUR G1): cut short, damaged.
+        ('name with spaces.jpg', DAMAGED, b'%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'),
         ('truncated.png', DAMAGED, good_png[:len(good_png) // 2]),
         ('no-iend.png', DAMAGED, _png(8, 8, end=False)),
         ('rows-missing.png', DAMAGED, _png(4, 64, rows=b'\x00' * 13 * 4)),
