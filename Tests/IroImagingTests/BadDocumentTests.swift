@@ -99,4 +99,14 @@ final class BadDocumentTests: XCTestCase {
         XCTAssertEqual(last.pageCount, count)
         XCTAssertEqual([last.imageWidth, last.imageHeight], [96, 192])
     }
+
+    /// The fuzzer's find: a PDF that opens with no pages was refused and then freed twice.
+    func testADocumentWithoutPagesIsDamagedAndFreedOnce() throws {
+        let path = RawPath(fixtures.bytes("empty.pdf", document(pages: [])).path)
+        for _ in 0..<3 {
+            XCTAssertThrowsError(try ImageDecoder.decodeSynchronously(path: path)) { error in
+                XCTAssertEqual(error as? LoadError, .damaged(detail: "the document has no pages"))
+            }
+        }
+    }
 }

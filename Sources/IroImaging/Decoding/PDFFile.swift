@@ -42,12 +42,15 @@ final class PDFFile {
             }
             throw .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
-        handle = opened
-        pageCount = Int(iro_pdf_page_count(opened))
-        if pageCount < 1 {
+        // Refused before the handle is stored: a class that throws once every property is
+        // set is deinitialised, and would free the document a second time.
+        let count = Int(iro_pdf_page_count(opened))
+        if count < 1 {
             iro_pdf_free(opened)
             throw .damaged(detail: trNoop("the document has no pages"))
         }
+        handle = opened
+        pageCount = count
     }
 
     deinit { iro_pdf_free(handle) }
