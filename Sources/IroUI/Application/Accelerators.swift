@@ -16,6 +16,17 @@ enum Accelerators {
         case beforeWidgetsButSliders
     }
 
+    /// Whether `key` types text in a text field: a bare letter, digit or sign ("l", "2",
+    /// "plus", "KP_Add"), as opposed to one with a modifier, a function key, Escape or Menu.
+    /// Such keys go to a focused text field (the search, the page number) before their
+    /// shortcut, whatever the entry's precedence: "l" is Link View only outside them.
+    static func typesText(_ key: String) -> Bool {
+        guard !key.contains("<"), !["Escape", "Menu", "Delete", "KP_Delete", "BackSpace", "Tab", "Return"].contains(key) else {
+            return false
+        }
+        return !(key.first == "F" && Int(key.dropFirst()) != nil)
+    }
+
     struct Entry {
         let action: String
         let keys: [String]

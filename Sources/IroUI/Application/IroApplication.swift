@@ -83,9 +83,11 @@ public final class IroApplication {
         onFirstInstanceStartup = nil
         installActions()
         for section in Accelerators.all {
-            // The window handles the other keys itself (DocumentWindow+Browsing).
+            // The window handles the other keys itself (Browsing), and every key that types
+            // text, so that a focused text field gets it first.
             for entry in section.entries where entry.precedence == .beforeWidgets {
-                setAccelerators(raw(application), entry.action, entry.keys)
+                let keys = entry.keys.filter { !Accelerators.typesText($0) }
+                if !keys.isEmpty { setAccelerators(raw(application), entry.action, keys) }
             }
         }
     }

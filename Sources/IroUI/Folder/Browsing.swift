@@ -96,8 +96,11 @@ final class Browsing {
         let beforeFocus = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(beforeFocus, GTK_PHASE_CAPTURE)
         for section in Accelerators.all {
-            for entry in section.entries where entry.precedence != .beforeWidgets {
+            for entry in section.entries {
                 for key in entry.keys {
+                    // Application accelerators, but for keys that type text (the window's, declining
+                    // for a focused text field: `Accelerators.typesText`).
+                    if entry.precedence == .beforeWidgets, !Accelerators.typesText(key) { continue }
                     guard let trigger = gtk_shortcut_trigger_parse_string(key) else { continue }
                     if entry.precedence == .afterFocusedWidget {
                         gtk_shortcut_controller_add_shortcut(afterFocus, gtk_shortcut_new(trigger, gtk_named_action_new(entry.action)))

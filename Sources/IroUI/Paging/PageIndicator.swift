@@ -49,6 +49,8 @@ final class PageIndicator {
         gtk_widget_set_visible(box.widget, count > 1 ? 1 : 0)
         // TRANSLATORS: after the page number in the header: "/ 27" pages in all.
         gtk_label_set_text(total, tr("/ %d", count))
+        // What a screen reader says of the entry (GTK 4.8 gives it no text of its own to read).
+        iro_accessible_set_label(entry, tr("Page %1$d of %2$d", page + 1, count))
         showNumber()
     }
 
