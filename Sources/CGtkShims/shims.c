@@ -10,6 +10,9 @@ void iro_emit_void(gpointer instance, const char *signal) {
 void iro_emit_double(gpointer instance, const char *signal, double value) {
     g_signal_emit_by_name(instance, signal, value);
 }
+void iro_emit_uint(gpointer instance, const char *signal, guint value) {
+    g_signal_emit_by_name(instance, signal, value);
+}
 void iro_emit_pointer(gpointer instance, const char *signal, gpointer argument) {
     g_signal_emit_by_name(instance, signal, argument);
 }

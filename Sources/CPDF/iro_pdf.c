@@ -23,7 +23,13 @@
     X(poppler_dest_free)                                                                                                 \
     X(poppler_page_find_text_with_options)                                                                               \
     X(poppler_page_get_text)                                                                                             \
-    X(poppler_rectangle_free)
+    X(poppler_rectangle_free)                                                                                            \
+    X(poppler_index_iter_new)                                                                                            \
+    X(poppler_index_iter_get_child)                                                                                      \
+    X(poppler_index_iter_get_action)                                                                                     \
+    X(poppler_index_iter_next)                                                                                           \
+    X(poppler_index_iter_free)                                                                                           \
+    X(poppler_action_free)
 
 IRO_LAZY_LIBRARY(IRO_PDF_FUNCTIONS, "libpoppler-glib.so.8", "poppler-glib")
 
@@ -249,6 +255,46 @@ int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, in
     g_object_unref(handle);
     *areas = out;
     return count;
+}
+
+// Appends the entries at `iter` and below (depth first) to `items`.
+static void add_outline(IroPdf *pdf, PopplerIndexIter *iter, int depth, int limit, IroPdfOutlineItem *items, int *count) {
+    do {
+        if (*count >= limit) return;
+        PopplerAction *action = api.poppler_index_iter_get_action(iter);
+        if (action) {
+            const char *title = action->any.title;
+            int page = action->type == POPPLER_ACTION_GOTO_DEST ? destination_page(pdf, action->goto_dest.dest) : -1;
+            if (page >= iro_pdf_page_count(pdf)) page = -1;
+            items[*count].title = g_utf8_make_valid(title ? title : "", -1);
+            items[*count].depth = depth;
+            items[*count].page = page;
+            (*count)++;
+            api.poppler_action_free(action);
+        }
+        PopplerIndexIter *child = depth < 31 ? api.poppler_index_iter_get_child(iter) : NULL;
+        if (child) {
+            add_outline(pdf, child, depth + 1, limit, items, count);
+            api.poppler_index_iter_free(child);
+        }
+    } while (api.poppler_index_iter_next(iter));
+}
+
+int iro_pdf_outline(IroPdf *pdf, int limit, IroPdfOutlineItem **items) {
+    *items = NULL;
+    PopplerIndexIter *iter = limit > 0 ? api.poppler_index_iter_new(pdf->document) : NULL;
+    if (!iter) return 0;
+    IroPdfOutlineItem *out = g_new0(IroPdfOutlineItem, limit);
+    int count = 0;
+    add_outline(pdf, iter, 0, limit, out, &count);
+    api.poppler_index_iter_free(iter);
+    *items = out;
+    return count;
+}
+
+void iro_pdf_free_outline(IroPdfOutlineItem *items, int count) {
+    for (int i = 0; i < count; i++) g_free(items[i].title);
+    g_free(items);
 }
 
 void iro_pdf_free(IroPdf *pdf) {

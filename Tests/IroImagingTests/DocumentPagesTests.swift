@@ -199,6 +199,29 @@ final class DocumentPagesTests: XCTestCase {
         }
     }
 
+    func testTheOutlineIsReadInOrderWithDepthsAndPages() throws {
+        let url = fixtures.url("outlined.pdf")
+        DocumentFixtures.writePDF(
+            [
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "one", destination: "one"),
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "two", destination: "two"),
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "three", destination: "three"),
+            ], outline: [("Introduction", 0, "one"), ("Details", 1, "two"), ("Colours 色", 1, "three"), ("End", 0, "three")], to: url)
+        let path = RawPath(url.path)
+        for inHelper in [false, true] {
+            if inHelper { try DecoderSandboxTests.activateHelper() }
+            let outline = try awaitResult { try await ImageDecoder.outline(path: path, page: .first) }
+            XCTAssertEqual(
+                outline,
+                [
+                    OutlineEntry(title: "Introduction", depth: 0, page: 0), OutlineEntry(title: "Details", depth: 1, page: 1),
+                    OutlineEntry(title: "Colours 色", depth: 1, page: 2), OutlineEntry(title: "End", depth: 0, page: 2),
+                ], inHelper ? "in the helper" : "here")
+        }
+        let plain = RawPath(madePDF("plain.pdf").path)
+        XCTAssertEqual(try awaitResult { try await ImageDecoder.outline(path: plain, page: .first) }, [], "none without an outline")
+    }
+
     /// Runs `work` to its end from this synchronous test.
     func awaitResult<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)

@@ -379,4 +379,33 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(string(gtk_label_get_text(bar.status)), "This document has no text to search: it may be a scan")
         }
     }
+
+    func testTheOutlineIsASecondTabWhoseEntriesGoToTheirPages() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("outlined.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 300, height: 420, colour: (1, 0, 0), text: "one", destination: "one"),
+                    .init(width: 300, height: 420, colour: (0, 1, 0), text: "two", destination: "two"),
+                    .init(width: 300, height: 420, colour: (0, 0, 1), text: "three", destination: "three"),
+                ], outline: [("Start", 0, "one"), ("Last", 0, "three")], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            let sidebar = window.browsing.pageSidebar
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { sidebar.outline.entries.count == 2 }, "the outline is read")
+            XCTAssertEqual(sidebar.showsContents.offered, true, "a Contents tab beside the pages")
+            sidebar.showContents()
+            iro_emit_uint(raw(sidebar.outline.list), "activate", 1) // a click on "Last"
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
+            XCTAssertEqual(view.document.page, 2)
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
+
+            // A PDF without an outline has only its pages.
+            let (plainWindow, _) = try Self.openPDF(harness)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { plainWindow.browsing.pageSidebar.outline.entries.isEmpty })
+            XCTAssertEqual(plainWindow.browsing.pageSidebar.showsContents.offered, false)
+        }
+    }
 }

@@ -30,7 +30,9 @@ public enum DocumentFixtures {
 
     /// Writes a PDF of `pages` at `url`: each page filled with its colour but for a white
     /// band across its middle third, where its text is written in black.
-    public static func writePDF(_ pages: [PDFPage], to url: URL) {
+    /// `outline`: entries of the table of contents, in order, each going to a page's
+    /// `destination`, under the last entry one level up.
+    public static func writePDF(_ pages: [PDFPage], outline: [(title: String, depth: Int, destination: String)] = [], to url: URL) {
         guard let first = pages.first else { return }
         let surface = cairo_pdf_surface_create(url.path, first.width, first.height)
         let cr = cairo_create(surface)
@@ -55,6 +57,12 @@ public enum DocumentFixtures {
                 cairo_tag_end(cr, CAIRO_TAG_LINK)
             }
             cairo_show_page(cr)
+        }
+        var parents: [Int32] = [Int32(CAIRO_PDF_OUTLINE_ROOT)]
+        for entry in outline {
+            let parent = parents[min(entry.depth, parents.count - 1)]
+            let id = cairo_pdf_surface_add_outline(surface, parent, entry.title, "dest='\(entry.destination)'", CAIRO_PDF_OUTLINE_FLAG_OPEN)
+            parents = Array(parents.prefix(entry.depth + 1)) + [id]
         }
         cairo_destroy(cr)
         cairo_surface_finish(surface)

@@ -7,6 +7,7 @@
 // widget signals exactly as GTK would.
 void iro_emit_void(gpointer instance, const char *signal);
 void iro_emit_double(gpointer instance, const char *signal, double value);
+void iro_emit_uint(gpointer instance, const char *signal, guint value);
 void iro_emit_pointer(gpointer instance, const char *signal, gpointer argument);
 void iro_emit_int_double_double(gpointer instance, const char *signal, int n, double x, double y);
 void iro_emit_double_double(gpointer instance, const char *signal, double x, double y);

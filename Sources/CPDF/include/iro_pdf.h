@@ -60,4 +60,18 @@ typedef struct {
 /// scan has none).
 int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text);
 
+/// An entry of the document's outline (its table of contents), in reading order: its
+/// title, its depth (0 at the top) and the page it goes to (from 0; -1 for none).
+typedef struct {
+    char *title;
+    int depth;
+    int page;
+} IroPdfOutlineItem;
+
+/// The outline, at most `limit` entries and 32 levels deep, in `*items` (free with
+/// `iro_pdf_free_outline`); how many.
+int iro_pdf_outline(IroPdf *pdf, int limit, IroPdfOutlineItem **items);
+
+void iro_pdf_free_outline(IroPdfOutlineItem *items, int count);
+
 void iro_pdf_free(IroPdf *pdf);

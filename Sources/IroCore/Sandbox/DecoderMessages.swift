@@ -12,6 +12,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case metadata(id: UInt32, name: [UInt8])
     /// The links on a document's page (BEHAVIOUR G6).
     case links(id: UInt32, name: [UInt8], page: DocumentPage)
+    /// The document's outline (BEHAVIOUR G3); `page` carries the password.
+    case outline(id: UInt32, name: [UInt8], page: DocumentPage)
     /// Where `text` is on `count` pages from `page` (BEHAVIOUR G7).
     case find(id: UInt32, name: [UInt8], page: DocumentPage, count: Int, text: String)
     /// The next frame of the animation this helper answered a `decode` with (no file: the
@@ -26,7 +28,7 @@ public enum DecoderRequest: Equatable, Sendable {
     public var id: UInt32 {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
-            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _):
+            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _):
             id
         }
     }
@@ -41,6 +43,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .metadata: "metadata"
         case .links: "links"
         case .find: "find"
+        case .outline: "outline"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         }
@@ -84,6 +87,11 @@ public enum DecoderRequest: Equatable, Sendable {
             out.data(name)
         case .links(let id, let name, let page):
             out.u8(6)
+            out.u32(id)
+            out.data(name)
+            out.page(page)
+        case .outline(let id, let name, let page):
+            out.u8(8)
             out.u32(id)
             out.data(name)
             out.page(page)
@@ -132,6 +140,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case 4: self = .nextFrame(id: id)
         case 5: self = .metadata(id: id, name: try input.data("name"))
         case 6: self = .links(id: id, name: try input.data("name"), page: try input.page())
+        case 8: self = .outline(id: id, name: try input.data("name"), page: try input.page())
         case 7:
             let name = try input.data("name"), page = try input.page()
             self = .find(
@@ -161,12 +170,14 @@ public enum DecoderReply: Equatable, Sendable {
     case links(id: UInt32, [PageLink])
     /// Where the text was found, page by page.
     case found(id: UInt32, [TextMatches])
+    /// The document's outline.
+    case outline(id: UInt32, [OutlineEntry])
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
         case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _),
-            .links(let id, _), .found(let id, _):
+            .links(let id, _), .found(let id, _), .outline(let id, _):
             id
         }
     }
@@ -201,6 +212,15 @@ public enum DecoderReply: Equatable, Sendable {
             out.u32(id)
             out.i32(links.count)
             for link in links { link.write(to: &out) }
+        case .outline(let id, let entries):
+            out.u8(9)
+            out.u32(id)
+            out.i32(entries.count)
+            for entry in entries {
+                out.text(entry.title)
+                out.i32(entry.depth)
+                out.i32(entry.page ?? -1)
+            }
         case .found(let id, let pages):
             out.u8(8)
             out.u32(id)
@@ -268,6 +288,15 @@ public enum DecoderReply: Equatable, Sendable {
             var pages: [TextMatches] = []
             for _ in 0..<count { pages.append(try TextMatches(reading: &input)) }
             self = .found(id: id, pages)
+        case 9:
+            let count = try input.i32("outline entries", in: 0...OutlineEntry.maxCount)
+            var entries: [OutlineEntry] = []
+            for _ in 0..<count {
+                let title = try input.text("outline title"), depth = try input.i32("outline depth", in: 0...OutlineEntry.maxDepth)
+                let page = try input.i32("outline page", in: -1...DecodedPixels.maxPages)
+                entries.append(OutlineEntry(title: title, depth: depth, page: page < 0 ? nil : page))
+            }
+            self = .outline(id: id, entries)
         case 4:
             let error: LoadError
             switch try input.u8("error") {

@@ -44,4 +44,12 @@ extension ImageDecoder {
         }
         return try PDFRendering.find(text, in: ImageSource(path: path, page: page), count: count, isCancelled: { Task.isCancelled })
     }
+
+    /// A document's outline (BEHAVIOUR G3), off the main thread, in the helper when one is
+    /// set up; none for an image. `page` carries the password.
+    @concurrent
+    nonisolated public static func outline(path: RawPath, page: DocumentPage) async throws(LoadError) -> [OutlineEntry] {
+        if let pool = DecoderPool.active { return try pool.outline(path: path, page: page) }
+        return try PDFRendering.outline(ImageSource(path: path, page: page))
+    }
 }

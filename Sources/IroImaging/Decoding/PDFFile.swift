@@ -93,6 +93,19 @@ final class PDFFile {
         }
     }
 
+    /// The outline (table of contents), in reading order.
+    func outline() -> [OutlineEntry] {
+        var found: UnsafeMutablePointer<IroPdfOutlineItem>?
+        let count = Int(iro_pdf_outline(handle, Int32(OutlineEntry.maxCount), &found))
+        defer { iro_pdf_free_outline(found, Int32(count)) }
+        guard let found else { return [] }
+        return UnsafeBufferPointer(start: found, count: count).map {
+            OutlineEntry(
+                title: $0.title.map { String(cString: $0) } ?? "", depth: min(Int($0.depth), OutlineEntry.maxDepth),
+                page: $0.page >= 0 ? Int($0.page) : nil)
+        }
+    }
+
     /// Where `text` is on page `page`, in its image pixels at 100 %.
     func find(_ text: String, onPage page: Int) throws(LoadError) -> TextMatches {
         let scale = try size(ofPage: page).pixelsPerPoint

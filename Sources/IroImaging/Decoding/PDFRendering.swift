@@ -34,6 +34,12 @@ enum PDFRendering {
         return try PDFFile(source, password: source.page.password).links(ofPage: source.page.index)
     }
 
+    /// The document's outline (none for a file that is no PDF, or a PDF without one).
+    static func outline(_ source: ImageSource) throws(LoadError) -> [OutlineEntry] {
+        guard PDFFile.isPDF(source) else { return [] }
+        return try PDFFile(source, password: source.page.password).outline()
+    }
+
     /// Where `text` is on `count` pages from the source's page (fewer past the last page);
     /// none for a file that is no PDF.
     static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {

@@ -300,7 +300,7 @@ public final class DecoderPool: Sendable {
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
         case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
-        case .links, .found: throw .decoderStopped(detail: "it sent text for an image")
+        case .links, .found, .outline: throw .decoderStopped(detail: "it sent text for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
@@ -320,6 +320,19 @@ public final class DecoderPool: Sendable {
     }
 
     private static func never() -> Bool { false }
+
+    /// The document's outline, read in a helper.
+    func outline(path: RawPath, page: DocumentPage) throws(LoadError) -> [OutlineEntry] {
+        let name = path.lastComponent.bytes
+        let request = { (id: UInt32) in DecoderRequest.outline(id: id, name: name, page: page) }
+        return try run(path, request: request, progress: nil, isCancelled: Self.never) { reply, _, _ throws(LoadError) in
+            switch reply {
+            case .outline(_, let entries): return entries
+            case .failure(_, let error): throw error
+            default: throw .decoderStopped(detail: "it sent something else than an outline")
+            }
+        }
+    }
 
     /// Where `text` is on `count` pages from `page`, found in a helper.
     func find(_ text: String, path: RawPath, page: DocumentPage, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
@@ -368,7 +381,7 @@ public final class DecoderPool: Sendable {
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
         case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
-        case .links, .found: throw .decoderStopped(detail: "it sent text for a region")
+        case .links, .found, .outline: throw .decoderStopped(detail: "it sent text for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")

@@ -141,6 +141,10 @@ public enum DecoderService {
             withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
                 Answer(.links(id: id, try PDFRendering.links(source)))
             }
+        case .outline(let id, let name, let page):
+            withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
+                Answer(.outline(id: id, try PDFRendering.outline(source)))
+            }
         case .find(let id, let name, let page, let count, let text):
             withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 Answer(.found(id: id, try PDFRendering.find(text, in: source, count: count, isCancelled: watch.isCancelled)))

@@ -19,6 +19,10 @@ final class PageSidebar {
     private let selection: OpaquePointer
     let list: UnsafeMutablePointer<GtkWidget>
     let thumbnails = PageThumbnails()
+    /// The second tab: the PDF's outline, when it has one.
+    let outline = OutlineList()
+    private let tabs: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
+    private let switcher = gtk_stack_switcher_new()!
     /// Asked to show page `page` (from 0).
     var onPage: ((Int) -> Void)?
     /// The pictures of the rows on screen, by page, for a thumbnail that arrives.
@@ -66,8 +70,25 @@ final class PageSidebar {
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller, list)
         gtk_widget_set_size_request(scroller.widget, Self.width, -1)
+        // Pages, and Contents beside them once the document has an outline.
+        gtk_widget_set_vexpand(tabs.widget, 1)
+        // Icons, not words: the switcher must fit the sidebar's width, which never changes
+        // (the page beside it would be laid out again).
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(tabs, scroller.widget, "pages", tr("Pages")), "view-grid-symbolic")
+        gtk_stack_page_set_icon_name(
+            gtk_stack_add_titled(tabs, outline.scroller.widget, "contents", tr("Contents")), "view-list-bullet-symbolic")
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), tabs)
+        gtk_widget_set_margin_top(switcher, 6)
+        gtk_widget_set_margin_bottom(switcher, 6)
+        gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(switcher, 0)
+        let box: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        gtk_box_append(box, switcher)
+        gtk_box_append(box, tabs.widget)
+        outline.onPage = { [weak self] page in self?.onPage?(page) }
+        outline.onChange = { [weak self] in self?.outlineChanged() }
         gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_RIGHT)
-        gtk_revealer_set_child(revealer, scroller.widget)
+        gtk_revealer_set_child(revealer, box.widget)
         gtk_revealer_set_reveal_child(revealer, 0)
     }
 
@@ -130,6 +151,7 @@ final class PageSidebar {
             pending = (path, password, page, count)
             return
         }
+        outline.read(path, password: password)
         if path != thumbnails.path || Int(g_list_model_get_n_items(pages)) != count {
             thumbnails.use(path, password: password)
             shownPictures = [:]
@@ -149,6 +171,20 @@ final class PageSidebar {
             scrollTo(page)
         }
     }
+
+    /// The Contents tab shows only for a document with an outline; without one the pages show.
+    private func outlineChanged() {
+        let has = !outline.entries.isEmpty
+        gtk_widget_set_visible(switcher, has ? 1 : 0)
+        if !has { gtk_stack_set_visible_child_name(tabs, "pages") }
+    }
+
+    /// Whether the Contents tab is offered, and shown (tests).
+    var showsContents: (offered: Bool, shown: Bool) {
+        (gtk_widget_get_visible(switcher) != 0, string(gtk_stack_get_visible_child_name(tabs)) == "contents")
+    }
+
+    func showContents() { gtk_stack_set_visible_child_name(tabs, "contents") }
 
     /// Scrolls the list so that `page`'s row shows, without taking the focus: rows are of
     /// one height, so the row's place is its index times that.
