@@ -106,4 +106,57 @@ final class PrintTests: XCTestCase {
             XCTAssertFalse(window.actions.isEnabled("print"))
         }
     }
+
+    /// What a command prints, as text.
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let path = try XCTUnwrap(
+            ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "\(tool) is not installed (poppler-utils)")
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testADocumentPrintsItsPagesAtThePrintersResolution() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("three.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 300, height: 420, colour: (1, 0, 0), text: "one"),
+                    .init(width: 300, height: 420, colour: (0, 1, 0), text: "two"),
+                    .init(width: 300, height: 420, colour: (0, 0, 1), text: "three"),
+                ], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.selectedModel?.document.pageCount == 3 })
+            let pdf = harness.fixtures.url("printed.pdf")
+            var finished = false, failure: String?
+            // The dialog's page ranges and Current Page are GTK's own; an export prints every page.
+            PrintDocument.begin(in: window, exportingTo: RawPath(pdf.path)) {
+                failure = $0
+                finished = true
+            }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 30) { finished }, "the print operation finished")
+            XCTAssertNil(failure)
+            let info = try Self.output("pdfinfo", [pdf.path])
+            XCTAssertTrue(info.contains("Pages:           3"), "every page: \(info)")
+            let first = try Self.render(pdf)
+            let ink = try XCTUnwrap(Self.inkBounds(first))
+            XCTAssertTrue(first.pixel(ink.x + ink.width / 2, ink.y + 3).isClose(to: RGBA(255, 0, 0), tolerance: 24), "page one first")
+            // Each page is an image drawn at 300 dpi or more on the paper, not the screen's 96.
+            let images = try Self.output("pdfimages", ["-list", pdf.path]).split(separator: "\n").dropFirst(2)
+            XCTAssertEqual(images.count, 3, "one image a page")
+            for line in images {
+                let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+                let xppi = try XCTUnwrap(Int(columns[12]), "x-ppi in \(line)")
+                XCTAssertGreaterThanOrEqual(xppi, 290, "printed at the printer's resolution: \(line)")
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ import CGtk
 import Glibc
 import GtkSupport
 import IroCore
+import IroImaging
 
 /// What users do with the file shown, beyond looking (BEHAVIOUR F4), one window's: copy it,
 /// move it to the trash (with Undo) or delete it, show it in its folder, open it with another
@@ -24,7 +25,15 @@ final class FileActions {
         actions.add("delete-permanently") { [weak self] in self?.confirmDeletion() }
         actions.add("show-in-folder") { [weak self] in self?.showInFolder() }
         actions.add("set-background") { [weak self] in self?.setShownAsBackground() }
-        actions.add("print") { [weak self] in self.map { PrintImage.begin(in: $0.window) } }
+        actions.add("print") { [weak self] in
+            guard let window = self?.window else { return }
+            // A document prints its pages, at the printer's resolution; an image, as shown.
+            if window.selectedModel?.hasPages == true || window.selectedModel?.formatName == ImageFormats.pdf {
+                PrintDocument.begin(in: window)
+            } else {
+                PrintImage.begin(in: window)
+            }
+        }
         actions.add("open-with") { [weak self] in
             guard let self, let model = self.window.selectedModel else { return }
             let name = model.document.displayName
