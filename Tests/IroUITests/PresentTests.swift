@@ -113,4 +113,47 @@ final class PresentTests: XCTestCase {
             _ = reference
         }
     }
+
+    func testPresentingADocumentShowsThePresenterItsNextPageAndTimeAndBlanksOnB() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try DocumentPagesWindowTests.openPDF(harness)
+            let monitor = try XCTUnwrap(window.presenting.monitors.first)
+            let presentation = PresentationWindow(on: monitor.handle)
+            window.presenting.presentation = presentation
+            defer { window.presenting.stop() }
+            presentation.show()
+            window.presenting.activeCanvasChanged()
+            let panel = window.presenting.panel
+            XCTAssertTrue(gtk_widget_get_visible(panel.widget) != 0, "the presenter's panel shows")
+            XCTAssertEqual(string(gtk_label_get_text(panel.position)), "Page 1 of 3")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { gtk_picture_get_paintable(OpaquePointer(panel.next)) != nil },
+                "the next page is drawn")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 5) { presentation.canvas.pyramid === view.model.levels }, "the page is presented")
+
+            // Space: the next page, on both.
+            window.actions.activate("next-page")
+            GtkTestEnvironment.pump(timeout: 10) { view.document.page == 1 && !view.model.isLoading }
+            XCTAssertEqual(string(gtk_label_get_text(panel.position)), "Page 2 of 3")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { presentation.canvas.pyramid === view.model.levels }, "page two presented")
+
+            // B: black, and back.
+            XCTAssertTrue(window.actions.isEnabled("blank-presentation"))
+            window.actions.activate("blank-presentation")
+            XCTAssertTrue(presentation.isBlank)
+            XCTAssertTrue(gtk_widget_get_visible(panel.blanked.widget) != 0, "the presenter is told")
+            window.actions.activate("blank-presentation")
+            XCTAssertFalse(presentation.isBlank)
+
+            XCTAssertEqual(PresenterPanel.clockText(seconds: 245), "4:05")
+            XCTAssertEqual(PresenterPanel.clockText(seconds: 3723), "1:02:03")
+            XCTAssertLessThan(panel.elapsed, 60, "the clock started with the presentation")
+            window.presenting.stop()
+            XCTAssertTrue(gtk_widget_get_visible(panel.widget) == 0, "gone with the presentation")
+            XCTAssertFalse(window.actions.isEnabled("blank-presentation"))
+        }
+    }
 }

@@ -122,6 +122,9 @@ enum Accelerators {
                 Entry("win.page-sidebar", ["F9"], tr("Page Thumbnails")),
                 Entry("win.go-to-page", ["<Control>l"], tr("Go to Page…")),
                 Entry("win.find", ["<Control>f"], tr("Find in Document")),
+                // After an animation's pause (the same key): a document's next page (BEHAVIOUR G9).
+                Entry("win.next-page", ["space"], tr("Next Page"), precedence: .afterFocusedWidget),
+                Entry("win.blank-presentation", ["b", "period"], tr("Black Presentation Screen"), shown: "b"),
             ]
         ),
         (

@@ -40,6 +40,10 @@ final class Browsing {
             self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
         }
         window.actions.add("go-to-page", enabled: false) { [weak self] in self?.pageIndicator.focus() }
+        window.actions.add("next-page", enabled: false) { [weak window] in
+            guard let model = window?.selectedModel, let page = model.page(after: .next) else { return }
+            model.showPage(page)
+        }
         installSearch()
         window.selection.observe([
             DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
@@ -61,6 +65,7 @@ final class Browsing {
         pageIndicator.show(page: page, of: count)
         actions.setEnabled("page-sidebar", count > 1)
         actions.setEnabled("go-to-page", count > 1)
+        actions.setEnabled("next-page", model?.page(after: .next) != nil)
         if count > 1 { pageSidebar.show(path: model?.document.path, password: model?.document.password, page: page, of: count) }
         pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
         let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image

@@ -24,6 +24,9 @@ final class PresentationWindow {
 
     /// Told when it stops by itself (Esc, or closed).
     var onStop: (@MainActor () -> Void)?
+    /// Black over everything while the presenter blanks the screen (B, BEHAVIOUR G9).
+    private let blank: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    var isBlank: Bool { gtk_widget_get_visible(blank) != 0 }
 
     init(on monitor: OpaquePointer) {
         self.monitor = monitor
@@ -31,7 +34,12 @@ final class PresentationWindow {
         gtk_window_set_title(window, tr("Iro Presentation"))
         gtk_widget_add_css_class(window.widget, "presentation")
         gtk_window_set_decorated(window, 0)
-        gtk_window_set_child(window, canvas.widget)
+        let layers: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
+        gtk_overlay_set_child(layers, canvas.widget)
+        gtk_widget_add_css_class(blank, "presentation-blank")
+        gtk_widget_set_visible(blank, 0)
+        gtk_overlay_add_overlay(layers, blank)
+        gtk_window_set_child(window, layers.widget)
         canvas.viewOwner = view
         view.hueSource = { [weak self] in self?.leader?.hue ?? HueControl.neutral }
         canvas.hidesPointer = true
@@ -50,6 +58,9 @@ final class PresentationWindow {
             return true // the main window closes it
         }
     }
+
+    /// Blanks the monitor (black) or shows the image again.
+    func setBlank(_ on: Bool) { gtk_widget_set_visible(blank, on ? 1 : 0) }
 
     func show() {
         // The monitor's size from the start: a window manager makes it full screen there,

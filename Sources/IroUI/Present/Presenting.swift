@@ -20,6 +20,8 @@ final class Presenting {
     let targets = g_menu_new()!
     /// GTK's cookie for the idle inhibition held while presenting (0: none).
     private(set) var idleInhibition: UInt32 = 0
+    /// The presenter's view of a document presented: next page, page, time (BEHAVIOUR G9).
+    let panel = PresenterPanel()
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -36,6 +38,14 @@ final class Presenting {
         }
         // Stands for the submenu, which shows only while it is enabled.
         actions.add("present-on-menu") {}
+        // B, as presentation clickers send it: the presentation goes black, and back.
+        actions.add("blank-presentation", enabled: false) { [weak self] in
+            guard let self, let presentation = self.presentation else { return }
+            presentation.setBlank(!presentation.isBlank)
+            self.updatePanel()
+        }
+        gtk_overlay_add_overlay(window.root, panel.widget)
+        window.selection.observe([DocumentModel.Property.pages, DocumentModel.Property.status]) { [weak self] in self?.updatePanel() }
         let stop = gtk_button_new_with_mnemonic(tr("_Stop"))!
         gtk_widget_add_css_class(stop, "destructive-action")
         gtk_widget_set_tooltip_text(stop, tr("Stop Presenting (Ctrl+Shift+P)"))
@@ -99,6 +109,13 @@ final class Presenting {
         gtk_widget_set_visible(indicator.widget, 1)
         inhibitIdle(true)
         updateActions()
+        updatePanel()
+    }
+
+    /// The presenter's panel follows the selected document while presenting.
+    func updatePanel() {
+        panel.show(presentation == nil ? nil : window.selectedModel, blank: presentation?.isBlank ?? false)
+        window.actions.setEnabled("blank-presentation", presentation != nil)
     }
 
     /// While presenting, the screensaver and the idle blanking stay off (a projector must
@@ -119,6 +136,7 @@ final class Presenting {
         self.presentation = nil
         presentation.close()
         inhibitIdle(false)
+        updatePanel()
         gtk_widget_set_visible(indicator.widget, 0)
         if let reason { window.toasts.show(reason) }
         updateActions()
@@ -136,6 +154,7 @@ final class Presenting {
     func activeCanvasChanged() {
         presentation?.follow(window.activeCanvas)
         updateActions()
+        updatePanel()
     }
 
     private func monitorsChanged() {

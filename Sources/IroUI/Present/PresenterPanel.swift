@@ -1,0 +1,112 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The presenter's view of a document (BEHAVIOUR G9), over the main window's page while it
+/// is presented on another monitor: the next page, "Page 3 of 27", the time since the
+/// presentation began (a click starts it again), and whether the presentation is blanked.
+/// The next page is drawn in the decoder helper, small.
+final class PresenterPanel {
+    let widget: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+    let next = gtk_picture_new()!
+    let position: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(nil))
+    let clock: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label("0:00")
+    let blanked: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(tr("The presentation is black (B)")))
+    private var started = monotonicSeconds()
+    private var ticker: SourceID?
+    /// The page the preview shows (its file and number), and the decode making it.
+    private var previewed: (path: RawPath, page: Int)?
+    private var task: Task<Void, Never>?
+
+    init() {
+        gtk_widget_add_css_class(widget, "osd")
+        gtk_widget_add_css_class(widget, "presenter-panel")
+        gtk_widget_set_halign(widget, GTK_ALIGN_END)
+        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        for side in [gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { side(widget, 18) }
+        let heading = gtk_label_new(tr("Next"))!
+        gtk_widget_add_css_class(heading, "dim-label")
+        gtk_label_set_xalign(cast(heading), 0)
+        gtk_picture_set_content_fit(OpaquePointer(next), GTK_CONTENT_FIT_CONTAIN)
+        gtk_widget_set_size_request(next, 240, 180)
+        iro_accessible_set_label(next, tr("Next Page"))
+        gtk_widget_add_css_class(position.widget, "title-4")
+        gtk_widget_add_css_class(clock, "flat")
+        gtk_widget_add_css_class(clock, "numeric")
+        gtk_widget_set_tooltip_text(clock, tr("Time since the presentation began (click to start again)"))
+        onSignal(raw(clock), "clicked") { [weak self] in self?.restartClock() }
+        gtk_widget_set_visible(blanked.widget, 0)
+        for child in [heading, next, position.widget, clock, blanked.widget] { gtk_box_append(cast(widget), child) }
+        gtk_widget_set_visible(widget, 0)
+    }
+
+    /// Shows the panel for `model`'s document presented (blanked or not), or hides it (nil:
+    /// nothing presented, or an image without pages).
+    func show(_ model: DocumentModel?, blank: Bool) {
+        guard let model, model.hasPages else {
+            stopClock()
+            gtk_widget_set_visible(widget, 0)
+            return
+        }
+        if ticker == nil { restartClock() }
+        gtk_widget_set_visible(widget, 1)
+        let document = model.document
+        gtk_label_set_text(position, tr("Page %1$d of %2$d", document.page + 1, document.pageCount))
+        gtk_widget_set_visible(blanked.widget, blank ? 1 : 0)
+        preview(page: model.page(after: .next), of: document.path, password: document.password)
+    }
+
+    private func preview(page: Int?, of path: RawPath, password: String?) {
+        guard let page else {
+            previewed = nil
+            task?.cancel()
+            return gtk_picture_set_paintable(OpaquePointer(next), nil)
+        }
+        guard previewed.map({ $0.path != path || $0.page != page }) ?? true else { return }
+        previewed = (path, page)
+        task?.cancel()
+        task = Task { [weak self] in
+            let image: DecodedImage?
+            do throws(LoadError) {
+                image = try await ImageDecoder.decode(path: path, page: DocumentPage(page, password: password), detail: .screen(side: 480))
+            } catch {
+                image = nil
+            }
+            guard !Task.isCancelled, let self else { return }
+            let texture = image.flatMap { gdk_texture_new_for_pixbuf($0.pixbuf) }
+            gtk_picture_set_paintable(OpaquePointer(self.next), texture)
+            if let texture { g_object_unref(raw(texture)) }
+        }
+    }
+
+    /// "4:05", or "1:02:03" past an hour.
+    static func clockText(seconds: Int) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let hours = seconds / 3600, minutes = seconds / 60 % 60
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds % 60))" : "\(minutes):\(two(seconds % 60))"
+    }
+
+    /// Seconds since the presentation began (or the clock was clicked).
+    var elapsed: Double { monotonicSeconds() - started }
+
+    private func restartClock() {
+        started = monotonicSeconds()
+        ticker?.cancel()
+        ticker = addTimeout(milliseconds: 1000) { [weak self] in
+            self?.tick()
+            return true
+        }
+        tick()
+    }
+
+    private func stopClock() {
+        ticker?.cancel()
+        ticker = nil
+    }
+
+    private func tick() {
+        gtk_button_set_label(cast(clock), Self.clockText(seconds: Int(elapsed)))
+    }
+}
