@@ -48,6 +48,9 @@ enum ProtocolHarness {
             }
             messages.append((bytes, descriptor))
         }
+        // Flag 4: the answers to a document's requests (links, a search, the outline), read
+        // as Iro reads them.
+        if flags & 4 != 0 { return documentAnswers(messages.map(\.bytes)) }
         let region = flags & 1 != 0
         do throws(LoadError) {
             switch try DecoderReplies.take(messages, id: flags & 2 != 0 ? 2 : 1, region: region) {
@@ -82,6 +85,38 @@ enum ProtocolHarness {
         } catch {
             return "refused: \(error.reason)"
         }
+    }
+
+    /// Each message read as a reply, and what a document's answer holds checked against the
+    /// limits its reader promises.
+    static func documentAnswers(_ messages: [[UInt8]]) -> String {
+        var parts: [String] = []
+        for bytes in messages {
+            let reply: DecoderReply
+            do throws(WireReader.Malformed) { reply = try DecoderReply(bytes: bytes) } catch {
+                parts.append("refused: \(error.what)")
+                continue
+            }
+            let side = Double(ImageLimits.maxSide)
+            switch reply {
+            case .links(_, let links):
+                check(links.count <= PageLink.maxCount, "at most \(PageLink.maxCount) links")
+                check(links.allSatisfy { [$0.x, $0.y, $0.width, $0.height].allSatisfy { (0...side).contains($0) } }, "links on the page")
+                parts.append("\(links.count) links")
+            case .found(_, let pages):
+                check(pages.count <= TextMatches.pagesPerRequest, "at most \(TextMatches.pagesPerRequest) pages a search answer")
+                check(pages.allSatisfy { $0.areas.count <= TextMatches.maxAreas }, "at most \(TextMatches.maxAreas) matches a page")
+                parts.append("found on \(pages.count) pages")
+            case .outline(_, let entries):
+                check(
+                    entries.count <= OutlineEntry.maxCount && entries.allSatisfy { $0.depth <= OutlineEntry.maxDepth },
+                    "an outline in bounds")
+                parts.append("outline of \(entries.count)")
+            default:
+                parts.append("another reply")
+            }
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// A memfd of `size` bytes filled with `pattern`, sealed or not; -1 when none can be made.
@@ -144,6 +179,8 @@ enum ProtocolHarness {
         var photo = PhotoMetadata()
         (photo.make, photo.model, photo.description) = ("Canon", "Canon EOS 5D", "Kyoto, 京都")
         (photo.exposure, photo.fNumber, photo.iso, photo.position) = ((1, 250), 1.8, 400, (35.0, 135.7))
+        var pageOf27 = rgb
+        pageOf27.pageCount = 27
         var part = DecodedPixels(width: 8, height: 4, stride: 24, hasAlpha: false, imageWidth: 8, imageHeight: 4, formatName: "")
         part.region = (PixelRect(x: 16, y: 8, width: 8, height: 4), 0.5, 1)
         return [
@@ -161,6 +198,32 @@ enum ProtocolHarness {
             "nothing": conversation(0, [(.nothing(id: 1), nil)]),
             "animation-frame": conversation(0, [(.frame(id: 1, rgba, frameCount: 3, delay: 100), (rgba.byteCount, true))]),
             "animation-frame-reduced": conversation(0, [(.frame(id: 1, rgb, frameCount: nil, delay: nil), (rgb.byteCount, true))]),
+            "page-of-27": conversation(0, [(.image(id: 1, pageOf27), (pageOf27.byteCount, true))]),
+            "document-answers": conversation(
+                4,
+                [
+                    (
+                        .links(
+                            id: 1,
+                            [
+                                PageLink(x: 10, y: 20, width: 30, height: 12, target: .page(2)),
+                                PageLink(x: 1, y: 2, width: 3, height: 4, target: .uri("https://example.org")),
+                            ]), nil
+                    ),
+                    (
+                        .found(
+                            id: 2,
+                            [
+                                TextMatches(page: 0, areas: [.init(x: 1, y: 2, width: 3, height: 4)], hasText: true),
+                                TextMatches(page: 1, areas: [], hasText: false),
+                            ]), nil
+                    ),
+                    (
+                        .outline(
+                            id: 3, [OutlineEntry(title: "Introduction", depth: 0, page: 0), OutlineEntry(title: "色", depth: 1, page: nil)]),
+                        nil
+                    ),
+                ]),
         ]
     }
 }
