@@ -109,4 +109,38 @@ final class BadDocumentTests: XCTestCase {
             }
         }
     }
+
+    /// An image of JBIG2 data that declares 100 000 × 100 000 pixels (1.25 GB of bits) on a
+    /// small page: drawn in this process it takes 1.3 GB; in the helper its memory cap stops it,
+    /// and the tab says what happened.
+    func testAJBIG2BombCostsOnlyItsHelper() throws {
+        var segment: [UInt8] = [0, 0, 0, 0, 48, 0, 1, 0, 0, 0, 19]
+        for value in [100_000, 100_000, 0, 0] { segment += [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
+        segment += [0, 0, 0]
+        let image =
+            Array(
+                "<< /Type /XObject /Subtype /Image /Width 100000 /Height 100000 /BitsPerComponent 1 /ColorSpace /DeviceGray /Filter /JBIG2Decode /Length \(segment.count) >>\nstream\n"
+                    .utf8)
+            + segment + Array("\nendstream".utf8)
+        let bytes = F.rawPDF([
+            F.object("<< /Type /Catalog /Pages 2 0 R >>"), F.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            F.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>"),
+            F.stream("q 200 0 0 200 0 0 cm /Im Do Q"), image,
+        ])
+        let path = RawPath(fixtures.bytes("jbig2-bomb.pdf", bytes).path)
+        try DecoderSandboxTests.activateHelper()
+        do {
+            let shown = try ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 200))
+            XCTAssertEqual(shown?.pageCount, 1, "drawn without the image it could not hold")
+        } catch {
+            switch error as? LoadError {
+            case .decoderStopped?, .needsTooMuchMemory?, .damaged?: break
+            default: XCTFail("a clear failure, got \(error)")
+            }
+        }
+        // The pool goes on.
+        let good = RawPath(
+            fixtures.bytes("good.pdf", document(pages: [F.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>")])).path)
+        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: good)?.imageWidth, 96)
+    }
 }

@@ -33,7 +33,8 @@ final class DocumentBenchmark: XCTestCase {
             let count = first.pageCount
             let pageOne = try median { _ = try ImageDecoder.decodeSynchronously(path: path, detail: .screen(width: 1920, height: 1080)) }
             let lastPage = try median {
-                _ = try ImageDecoder.decodeSynchronously(path: path, page: DocumentPage(count - 1), detail: .screen(width: 1920, height: 1080))
+                _ = try ImageDecoder.decodeSynchronously(
+                    path: path, page: DocumentPage(count - 1), detail: .screen(width: 1920, height: 1080))
             }
             var firstHit = 0.0, found = 0
             let whole = try median {
