@@ -75,7 +75,7 @@ final class OutlineList {
         let numbers = entries.indices.map { strdup("\($0)") }
         var pointers = numbers.map { UnsafePointer($0) } + [nil]
         gtk_string_list_splice(items, 0, g_list_model_get_n_items(items), &pointers)
-        numbers.forEach { free($0) }
+        for number in numbers { free(number) }
         onChange?()
     }
 }
