@@ -80,7 +80,9 @@ final class Browsing {
         if let chrome = gtk_widget_get_parent(window.header.widget) { gtk_box_append(cast(chrome), searchBar.bar) }
         window.actions.add("find", enabled: false) { [weak self] in self?.searchBar.open() }
         searchBar.onSearch = { [weak window] text in
-            guard let model = window?.selectedModel else { return }
+            // GtkSearchEntry says so again after its pause when the text was set at once: the
+            // same text is not searched twice.
+            guard let model = window?.selectedModel, text != model.search.text else { return }
             let document = model.document
             model.search.start(text, path: document.path, password: document.password, from: document.page, count: document.pageCount)
         }

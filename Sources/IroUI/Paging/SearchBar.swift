@@ -38,6 +38,7 @@ final class SearchBar {
         gtk_box_append(box, entry)
         gtk_box_append(box, buttons.widget)
         gtk_box_append(box, status.widget)
+        gtk_widget_set_visible(status.widget, 0) // an empty label is hidden, not read out
         gtk_search_bar_set_child(OpaquePointer(bar), box.widget)
         gtk_search_bar_connect_entry(OpaquePointer(bar), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
@@ -72,7 +73,11 @@ final class SearchBar {
 
     /// Says where `search` is.
     func show(_ search: DocumentSearch?) {
-        guard let search, !search.text.isEmpty else { return gtk_label_set_text(status, "") }
+        guard let search, !search.text.isEmpty else {
+            gtk_label_set_text(status, "")
+            return gtk_widget_set_visible(status.widget, 0)
+        }
+        gtk_widget_set_visible(status.widget, 1)
         let text: String
         if let number = search.currentNumber {
             // TRANSLATORS: which match of a search is shown, of how many found so far.
