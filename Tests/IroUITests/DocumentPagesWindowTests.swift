@@ -408,4 +408,28 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(plainWindow.browsing.pageSidebar.showsContents.offered, false)
         }
     }
+
+    func testFitWidthFillsTheViewWithThePagesWidthFromItsTop() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.openPDF(harness)
+            XCTAssertTrue(window.actions.isEnabled("fit-width"))
+            window.actions.activate("fit-width")
+            let canvas = view.canvas
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { canvas.showsExactRendering })
+            let zoom = try XCTUnwrap(canvas.zoom), levels = try XCTUnwrap(view.model.levels)
+            XCTAssertEqual(Double(levels.width) * zoom.scale, zoom.viewportSize.width, accuracy: 1, "the page's width fills the view")
+            XCTAssertEqual(canvas.offset.y, 0, accuracy: 1, "from the page's top")
+            XCTAssertFalse(window.actions.isEnabled("fit-width"), "there already")
+
+            // Fit page: the whole page, enlarged to the view (best fit would stop at 100 %).
+            window.actions.activate("fit-page")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { canvas.showsExactRendering && canvas.zoom?.scale != zoom.scale })
+            let fitted = try XCTUnwrap(canvas.zoom)
+            XCTAssertEqual(
+                min(fitted.viewportSize.width / Double(levels.width), fitted.viewportSize.height / Double(levels.height)), fitted.scale,
+                accuracy: 1e-6)
+        }
+    }
 }

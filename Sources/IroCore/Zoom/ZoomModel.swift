@@ -128,6 +128,15 @@ public struct ZoomModel: Equatable, Sendable {
     /// 200 % (the `2` key), or as near as the limits allow.
     public func doubleSizeTarget() -> Double { clampedScale(2 * naturalScale) }
     public func bestFitTarget() -> Double { bestFitScale }
+    /// The scale at which the whole image fills the viewport, enlarged if small (a document's
+    /// "fit page", BEHAVIOUR G2; best fit never enlarges), within the limits.
+    public func fitPageTarget() -> Double { clampedScale(fitScale) }
+    /// The scale at which the image's width fills the viewport (a document page read down its
+    /// length, BEHAVIOUR G2), within the limits.
+    public func fitWidthTarget() -> Double {
+        guard !imageSize.isDegenerate, !viewportSize.isDegenerate else { return scale }
+        return clampedScale(viewportSize.width / imageSize.width)
+    }
     /// Where `toggleBestFit()` will end, for animating the F key.
     public func toggleBestFitTarget() -> Double { mode == .bestFit ? resetTarget() : bestFitTarget() }
 

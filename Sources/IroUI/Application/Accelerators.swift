@@ -140,6 +140,8 @@ enum Accelerators {
                 Entry("win.zoom-200", ["2", "KP_2"], tr("Double Size (200 %)")),
                 Entry("win.zoom-fit", ["0", "KP_0"], tr("Best Fit")),
                 Entry("win.best-fit", ["f"], tr("Toggle Best Fit")),
+                Entry("win.fit-width", ["w"], tr("Fit Width")),
+                Entry("win.fit-page", ["p"], tr("Fit Page (Enlarging a Small One)")),
                 Entry("win.rotate-clockwise", ["r"], tr("Rotate Clockwise")),
                 Entry("win.rotate-counterclockwise", ["<Shift>r"], tr("Rotate Counterclockwise")),
             ]

@@ -61,15 +61,8 @@ enum PrintImage {
             draw(pixels, on: OpaquePointer(context))
         }
         onSignal(raw(operation), "done") { [weak window] (result: Int32) in
-            let failure: String?
-            if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_ERROR {
-                var error: UnsafeMutablePointer<GError>?
-                gtk_print_operation_get_error(operation, &error)
-                failure = error.map { String(cString: $0.pointee.message) } ?? tr("the printer failed")
-                g_clear_error(&error)
-                window?.toasts.show(tr("“%1$s” could not be printed: %2$s", name, failure ?? ""))
-            } else {
-                failure = nil
+            let failure = Self.failure(of: operation, result: result, named: name, over: window)
+            if failure == nil {
                 if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_APPLY, pdf == nil,
                     let settings = gtk_print_operation_get_print_settings(operation)
                 {
@@ -88,6 +81,20 @@ enum PrintImage {
             window.toasts.show(tr("“%1$s” could not be printed: %2$s", name, String(cString: error.pointee.message)))
             g_error_free(error)
         }
+    }
+
+    /// Why a print operation that ended with `result` failed, said in a toast over `window`;
+    /// nil when it did not (printed, or cancelled).
+    static func failure(
+        of operation: UnsafeMutablePointer<GtkPrintOperation>, result: Int32, named name: String, over window: DocumentWindow?
+    ) -> String? {
+        guard GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_ERROR else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        gtk_print_operation_get_error(operation, &error)
+        let failure = error.map { String(cString: $0.pointee.message) } ?? tr("the printer failed")
+        g_clear_error(&error)
+        window?.toasts.show(tr("“%1$s” could not be printed: %2$s", name, failure))
+        return failure
     }
 
     /// Draws the image fitted into the printable area, centred.

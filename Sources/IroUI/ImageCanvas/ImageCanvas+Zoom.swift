@@ -86,6 +86,12 @@ extension ImageCanvas {
     func resetZoom() { if let zoom { animate(to: zoom.resetTarget()) } }
     func zoomToDoubleSize() { if let zoom { animate(to: zoom.doubleSizeTarget()) } }
     func zoomToFit() { if let zoom { animate(to: zoom.bestFitTarget(), bestFit: true) } }
+    func zoomToFitPage() { if let zoom { animate(to: zoom.fitPageTarget()) } }
+    /// The width filling the view, around its top edge: a page is then read from its top.
+    func zoomToFitWidth() {
+        guard let zoom else { return }
+        animate(to: zoom.fitWidthTarget(), anchor: Point(x: zoom.viewportCentre.x, y: 0))
+    }
     func toggleBestFit() {
         guard let zoom else { return }
         if zoom.mode == .bestFit { animate(to: zoom.resetTarget()) } else { animate(to: zoom.bestFitTarget(), bestFit: true) }

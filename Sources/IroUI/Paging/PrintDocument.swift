@@ -31,15 +31,7 @@ enum PrintDocument {
             }
         }
         onSignal(raw(operation), "done") { [weak window] (result: Int32) in
-            var failure: String?
-            if GtkPrintOperationResult(UInt32(result)) == GTK_PRINT_OPERATION_RESULT_ERROR {
-                var error: UnsafeMutablePointer<GError>?
-                gtk_print_operation_get_error(operation, &error)
-                failure = error.map { String(cString: $0.pointee.message) } ?? tr("the printer failed")
-                g_clear_error(&error)
-                window?.toasts.show(tr("“%1$s” could not be printed: %2$s", name, failure ?? ""))
-            }
-            done?(failure)
+            done?(PrintImage.failure(of: operation, result: result, named: name, over: window))
             g_object_unref(raw(operation))
         }
         if let pdf { pdf.withCString { gtk_print_operation_set_export_filename(operation, $0) } }

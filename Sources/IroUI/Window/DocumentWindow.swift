@@ -178,6 +178,8 @@ final class DocumentWindow {
         actions.setEnabled("best-fit", zoom != nil)
         actions.setEnabled("zoom-200", zoom.map { $0.doubleSizeTarget() != $0.scale } ?? false)
         actions.setEnabled("zoom-fit", zoom.map { $0.mode != .bestFit } ?? false)
+        actions.setEnabled("fit-width", zoom.map { abs($0.fitWidthTarget() - $0.scale) > 1e-9 } ?? false)
+        actions.setEnabled("fit-page", zoom.map { abs($0.fitPageTarget() - $0.scale) > 1e-9 } ?? false)
         updateViewActions()
     }
 
@@ -213,6 +215,8 @@ final class DocumentWindow {
         actions.add("best-fit") { [weak self] in self?.activeCanvas?.toggleBestFit() }
         actions.add("zoom-200") { [weak self] in self?.activeCanvas?.zoomToDoubleSize() }
         actions.add("zoom-fit") { [weak self] in self?.activeCanvas?.zoomToFit() }
+        actions.add("fit-width") { [weak self] in self?.activeCanvas?.zoomToFitWidth() }
+        actions.add("fit-page") { [weak self] in self?.activeCanvas?.zoomToFitPage() }
         actions.add("reload") { [weak self] in self?.selectedModel?.reload() }
         actions.add("play-pause", enabled: false) { [weak self] in self?.selectedModel?.player?.togglePause() }
         actions.add("show-context-menu") { [weak self] in
