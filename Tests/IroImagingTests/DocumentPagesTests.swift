@@ -234,6 +234,24 @@ final class DocumentPagesTests: XCTestCase {
         return try XCTUnwrap(result).get()
     }
 
+    /// A request's header and pixels parse the document once: it is kept with the bytes.
+    func testTheBytesOfARequestAreParsedOncePerKey() throws {
+        final class Parsed {}
+        let bytes = ImageBytes(Array("%PDF-1.7".utf8))
+        var opened = 0
+        func open(_ key: String) throws -> Parsed {
+            try bytes.document(key: key) { () throws(LoadError) in
+                opened += 1
+                return Parsed()
+            }
+        }
+        let first = try open("pdf:")
+        XCTAssertTrue(try open("pdf:") === first, "the same document again")
+        XCTAssertEqual(opened, 1)
+        XCTAssertFalse(try open("pdf:secret") === first, "another password opens it anew")
+        XCTAssertEqual(opened, 2)
+    }
+
     // MARK: TIFF
 
     static let tiffPages = [

@@ -1,10 +1,23 @@
 import Glibc
+import IroCore
+import Synchronization
 
 /// A whole file's bytes in memory, as the decoder helper holds a request's file (BEHAVIOUR
 /// F5): it reads them from the descriptor Iro sent and never opens a file itself. Shared,
 /// never written after it is made.
 public final class ImageBytes: @unchecked Sendable {
     private let memory: UnsafeMutableRawBufferPointer
+    /// The document parsed from these bytes (a PDF opened by poppler, a TIFF by libtiff), with
+    /// the key it was opened with (the password): a request's steps (its header, then its
+    /// pixels) parse the bytes once. It lives as long as the bytes: one request in the helper.
+    private let parsed = Mutex<Parsed?>(nil)
+
+    /// A parsed document is used by one request's thread at a time (the helper serves one
+    /// request at once), so it may be held across threads.
+    private struct Parsed: @unchecked Sendable {
+        let key: String
+        let document: AnyObject
+    }
 
     /// Reads all of `descriptor` from its start (at most `limit` bytes); nil when it is not a
     /// regular file with content, is larger than `limit`, or cannot be read.
@@ -34,6 +47,15 @@ public final class ImageBytes: @unchecked Sendable {
     deinit { free(memory.baseAddress) }
 
     public var count: Int { memory.count }
+
+    /// The document `open` makes of these bytes, made once for each `key`.
+    func document<Document: AnyObject>(key: String, _ open: () throws(LoadError) -> Document) throws(LoadError) -> Document {
+        if let kept = parsed.withLock({ $0 }), kept.key == key, let document = kept.document as? Document { return document }
+        let document = try open()
+        let kept = Parsed(key: key, document: document)
+        parsed.withLock { $0 = kept }
+        return document
+    }
 
     /// The bytes, for the length of `body`.
     public func withUnsafeBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure)

@@ -26,9 +26,16 @@ final class PDFFile {
         return head.withUnsafeBufferPointer { iro_pdf_is_pdf($0.baseAddress, count) } == 1
     }
 
-    /// Opens `source`'s document, or says why it cannot be.
-    init(_ source: ImageSource, password: String? = nil) throws(LoadError) {
-        bytes = try source.wholeBytes()
+    /// `source`'s document opened with `password`: once for the bytes the helper holds for a
+    /// request, whose header and pixels both need it (a 100 000-page PDF takes 80 ms to open).
+    static func open(_ source: ImageSource, password: String?) throws(LoadError) -> PDFFile {
+        let bytes = try source.wholeBytes()
+        return try bytes.document(key: "pdf:" + (password ?? "")) { () throws(LoadError) in try PDFFile(bytes, password: password) }
+    }
+
+    /// Opens the document in `bytes`, or says why it cannot be.
+    private init(_ bytes: ImageBytes, password: String?) throws(LoadError) {
+        self.bytes = bytes
         var status: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let opened = bytes.withUnsafeBytes { data in

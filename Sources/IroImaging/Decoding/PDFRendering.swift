@@ -7,7 +7,7 @@ enum PDFRendering {
     /// The format, the page's size and the page count, or nil when the file is no PDF.
     static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
         guard PDFFile.isPDF(source) else { return nil }
-        let pdf = try PDFFile(source, password: source.page.password)
+        let pdf = try PDFFile.open(source, password: source.page.password)
         let size = try pdf.size(ofPage: source.page.index)
         return ImageDecoder.Header(formatName: PDFFile.formatName, width: size.width, height: size.height, pageCount: pdf.pageCount)
     }
@@ -15,7 +15,7 @@ enum PDFRendering {
     static func decode(_ source: ImageSource, detail: DecodeDetail, progress: LoadProgress?, isCancelled: () -> Bool) throws(LoadError)
         -> DecodedImage?
     {
-        let pdf = try PDFFile(source, password: source.page.password)
+        let pdf = try PDFFile.open(source, password: source.page.password)
         let size = try pdf.size(ofPage: source.page.index)
         if isCancelled() { return nil }
         let scale = detail.drawingScale(imageWidth: size.width, imageHeight: size.height)
@@ -31,20 +31,20 @@ enum PDFRendering {
     /// The links on the page (none for a file that is no PDF).
     static func links(_ source: ImageSource) throws(LoadError) -> [PageLink] {
         guard PDFFile.isPDF(source) else { return [] }
-        return try PDFFile(source, password: source.page.password).links(ofPage: source.page.index)
+        return try PDFFile.open(source, password: source.page.password).links(ofPage: source.page.index)
     }
 
     /// The document's outline (none for a file that is no PDF, or a PDF without one).
     static func outline(_ source: ImageSource) throws(LoadError) -> [OutlineEntry] {
         guard PDFFile.isPDF(source) else { return [] }
-        return try PDFFile(source, password: source.page.password).outline()
+        return try PDFFile.open(source, password: source.page.password).outline()
     }
 
     /// Where `text` is on `count` pages from the source's page (fewer past the last page);
     /// none for a file that is no PDF.
     static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
         guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
-        let pdf = try PDFFile(source, password: source.page.password)
+        let pdf = try PDFFile.open(source, password: source.page.password)
         var pages: [TextMatches] = []
         for page in source.page.index..<min(pdf.pageCount, source.page.index + count) {
             if isCancelled() { break }
@@ -59,7 +59,7 @@ enum PDFRendering {
         -> DetailRegion?
     {
         guard scale > 0, scale.isFinite else { return nil }
-        let pdf = try PDFFile(source, password: source.page.password)
+        let pdf = try PDFFile.open(source, password: source.page.password)
         let size = try pdf.size(ofPage: source.page.index)
         let bounds = PixelRect(
             x: 0, y: 0, width: Int((Double(size.width) * scale).rounded(.up)), height: Int((Double(size.height) * scale).rounded(.up)))

@@ -13,8 +13,14 @@ enum TIFFPages {
         let bytes: ImageBytes
         let handle: OpaquePointer
 
-        init(_ source: ImageSource) throws(LoadError) {
-            bytes = try source.wholeBytes()
+        /// `source`'s TIFF, opened once for the bytes of a request (its header, then its page).
+        static func open(_ source: ImageSource) throws(LoadError) -> File {
+            let bytes = try source.wholeBytes()
+            return try bytes.document(key: "tiff") { () throws(LoadError) in try File(bytes) }
+        }
+
+        private init(_ bytes: ImageBytes) throws(LoadError) {
+            self.bytes = bytes
             var message = [CChar](repeating: 0, count: 256)
             let opened = bytes.withUnsafeBytes { data in
                 iro_tiff_open(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, &message, message.count)
@@ -40,7 +46,7 @@ enum TIFFPages {
     /// The header of a TIFF with more than one page (the asked page's size, upright), or nil
     /// for a TIFF of one page, which gdk-pixbuf reads.
     static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
-        let file = try File(source)
+        let file = try File.open(source)
         let count = file.pageCount
         let index = source.page.index
         guard count > 1 || index > 0 else { return nil }
@@ -54,7 +60,7 @@ enum TIFFPages {
 
     /// The page, whole, upright and in sRGB.
     static func decode(_ load: PixbufLoad, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
-        let file = try File(load.source)
+        let file = try File.open(load.source)
         let pageIndex = load.source.page.index
         let page = try file.info(pageIndex)
         try ImageLimits.check(width: page.width, height: page.height)
