@@ -108,6 +108,14 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)), "page three is shown")
             XCTAssertEqual(gtk_widget_has_focus(entry), 0, "the keys go back to the image")
 
+            // What is being typed stays while the tab changes otherwise (a search runs).
+            gtk_widget_grab_focus(entry)
+            gtk_editable_set_text(editable, "2")
+            view.model.search.start("three", path: view.document.path, password: nil, from: 0, count: 3)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !view.model.search.isSearching && view.document.page == 2 })
+            XCTAssertEqual(string(gtk_editable_get_text(editable)), "2", "the typed number is not overwritten")
+            view.model.search.clear()
+
             gtk_widget_grab_focus(entry)
             gtk_editable_set_text(editable, "9")
             Self.pressEnter(entry) // refused at once: nothing to wait for

@@ -47,7 +47,6 @@ final class Browsing {
         installSearch()
         window.selection.observe([
             DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
-            DocumentModel.Property.search,
         ]) {
             [weak self] in self?.update()
         }
@@ -71,7 +70,6 @@ final class Browsing {
         let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image
         actions.setEnabled("find", searchable)
         if !searchable, searchBar.isOpen { searchBar.close() }
-        searchBar.show(model?.search)
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 
@@ -88,6 +86,10 @@ final class Browsing {
         }
         searchBar.onStep = { [weak window] forward in window?.selectedModel?.search.step(forward: forward) }
         searchBar.onClose = { [weak window] in window?.selectedModel?.search.clear() }
+        // Every sixteen pages searched: only the bar says so (not the whole window's update).
+        window.selection.observe([DocumentModel.Property.search]) { [weak self] in
+            self?.searchBar.show(self?.window.selectedModel?.search)
+        }
     }
 
     /// The keys a focused widget may keep (Accelerators.Precedence). The arrows step only

@@ -16,6 +16,7 @@ final class PageIndicator {
     var onPage: ((Int) -> Void)?
     private var page = 0
     private var count = 1
+    private var isShown = false
 
     init() {
         let editable = gcastOpaque(raw(entry), gtk_editable_get_type())
@@ -45,6 +46,10 @@ final class PageIndicator {
 
     /// Shows `page` (from 0) of `count`; hidden when there is one page.
     func show(page: Int, of count: Int) {
+        // The window tells it whenever the tab changes in any way: what is being typed stays
+        // unless the page shown changed.
+        guard !isShown || (page, count) != (self.page, self.count) else { return }
+        isShown = true
         (self.page, self.count) = (page, count)
         gtk_widget_set_visible(box.widget, count > 1 ? 1 : 0)
         // TRANSLATORS: after the page number in the header: "/ 27" pages in all.
