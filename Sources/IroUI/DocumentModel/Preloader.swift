@@ -54,6 +54,9 @@ final class Preloader {
         ready.removeValue(forKey: Target(path: path, page: page))
     }
 
+    /// The decoded image of page `page` of `path`, if it is ready; it stays held here.
+    func peek(_ path: RawPath, page: DocumentPage = .first) -> Ahead? { ready[Target(path: path, page: page)] }
+
     /// Whether page `page` of `path` is decoded and waiting.
     func isReady(_ path: RawPath, page: DocumentPage = .first) -> Bool { ready[Target(path: path, page: page)] != nil }
 

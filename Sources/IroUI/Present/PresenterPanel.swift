@@ -7,7 +7,7 @@ import IroImaging
 /// The presenter's view of a document (BEHAVIOUR G9), over the main window's page while it
 /// is presented on another monitor: the next page, "Page 3 of 27", the time since the
 /// presentation began (a click starts it again), and whether the presentation is blanked.
-/// The next page is drawn in the decoder helper, small.
+/// The next page is the one the tab drew ahead for Page Down.
 final class PresenterPanel {
     let widget: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
     let next = gtk_picture_new()!
@@ -16,9 +16,6 @@ final class PresenterPanel {
     let blanked: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(tr("The presentation is black (B)")))
     private var started = monotonicSeconds()
     private var ticker: SourceID?
-    /// The page the preview shows (its file and number), and the decode making it.
-    private var previewed: (path: RawPath, page: Int)?
-    private var task: Task<Void, Never>?
 
     init() {
         gtk_widget_add_css_class(widget, "osd")
@@ -55,30 +52,18 @@ final class PresenterPanel {
         let document = model.document
         gtk_label_set_text(position, tr("Page %1$d of %2$d", document.page + 1, document.pageCount))
         gtk_widget_set_visible(blanked.widget, blank ? 1 : 0)
-        preview(page: model.page(after: .next), of: document.path, password: document.password)
+        preview(model)
     }
 
-    private func preview(page: Int?, of path: RawPath, password: String?) {
-        guard let page else {
-            previewed = nil
-            task?.cancel()
-            return gtk_picture_set_paintable(OpaquePointer(next), nil)
-        }
-        guard previewed.map({ $0.path != path || $0.page != page }) ?? true else { return }
-        previewed = (path, page)
-        task?.cancel()
-        task = Task { [weak self] in
-            let image: DecodedImage?
-            do throws(LoadError) {
-                image = try await ImageDecoder.decode(path: path, page: DocumentPage(page, password: password), detail: .screen(side: 480))
-            } catch {
-                image = nil
-            }
-            guard !Task.isCancelled, let self else { return }
-            let texture = image.flatMap { gdk_texture_new_for_pixbuf($0.pixbuf) }
-            gtk_picture_set_paintable(OpaquePointer(self.next), texture)
-            if let texture { g_object_unref(raw(texture)) }
-        }
+    /// The next page as the tab drew it ahead for Page Down (`Preloader`): nothing decoded
+    /// twice; shown once it is ready (the model says so through its `held` revision).
+    private func preview(_ model: DocumentModel) {
+        let document = model.document
+        guard let page = model.page(after: .next), let path = model.imagePath,
+            let pyramid = model.preloader.peek(path, page: DocumentPage(page, password: document.password))?.pyramid
+        else { return gtk_picture_set_paintable(OpaquePointer(next), nil) }
+        let level = pyramid.level(for: 480 / Double(max(pyramid.width, pyramid.height)))
+        gtk_picture_set_paintable(OpaquePointer(next), level.texture)
     }
 
     /// "4:05", or "1:02:03" past an hour.

@@ -45,7 +45,10 @@ final class Presenting {
             self.updatePanel()
         }
         gtk_overlay_add_overlay(window.root, panel.widget)
-        window.selection.observe([DocumentModel.Property.pages, DocumentModel.Property.status]) { [weak self] in self?.updatePanel() }
+        // `held`: the next page, drawn ahead, is ready to preview.
+        window.selection.observe([DocumentModel.Property.pages, DocumentModel.Property.status, DocumentModel.Property.held]) {
+            [weak self] in self?.updatePanel()
+        }
         let stop = gtk_button_new_with_mnemonic(tr("_Stop"))!
         gtk_widget_add_css_class(stop, "destructive-action")
         gtk_widget_set_tooltip_text(stop, tr("Stop Presenting (Ctrl+Shift+P)"))
