@@ -16,15 +16,7 @@ final class DisabledItemTooltipTests: XCTestCase {
         guard let label = PrimaryMenu.items.joined().first(where: { $0.action == action })?.label.replacing("_", with: "") else {
             return nil
         }
-        var child = gtk_widget_get_first_child(root)
-        while let widget = child {
-            if takeString(iro_object_dup_string(raw(widget), "text")) == label {
-                return widget
-            }
-            if let found = item(action, in: widget) { return found }
-            child = gtk_widget_get_next_sibling(widget)
-        }
-        return nil
+        return WidgetTree.first(under: root) { $0 != root && takeString(iro_object_dup_string(raw($0), "text")) == label }
     }
 
     func testAnErrorTabsMenuSaysWhyItsFileActionsAreOff() throws {

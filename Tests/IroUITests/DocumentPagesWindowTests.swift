@@ -186,20 +186,9 @@ final class DocumentPagesWindowTests: XCTestCase {
         }
     }
 
-    /// The first widget of `type` under `widget`, depth first.
-    @MainActor static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        if isInstance(raw(widget), of: type) { return widget }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = descendant(of: current, type: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-
     @MainActor static func typePassword(_ password: String, in view: DocumentView) throws {
         let page = try XCTUnwrap(view.errorPage, "the error page")
-        let entry = try XCTUnwrap(descendant(of: page, type: gtk_password_entry_get_type()), "a password entry on it")
+        let entry = try XCTUnwrap(WidgetTree.first(gtk_password_entry_get_type(), under: page), "a password entry on it")
         gtk_editable_set_text(gcastOpaque(raw(entry), gtk_editable_get_type()), password)
         pressEnter(entry)
     }
@@ -220,7 +209,7 @@ final class DocumentPagesWindowTests: XCTestCase {
             let view = try XCTUnwrap(window.selectedView)
             GtkTestEnvironment.pump(timeout: 10) { view.model.shown == .error }
             XCTAssertEqual(view.document.state, .failed(.needsPassword(wrong: false)))
-            XCTAssertNotNil(Self.descendant(of: try XCTUnwrap(view.errorPage), type: gtk_password_entry_get_type()))
+            XCTAssertNotNil(WidgetTree.first(gtk_password_entry_get_type(), under: try XCTUnwrap(view.errorPage)))
 
             try Self.typePassword("open sesame", in: view)
             GtkTestEnvironment.pump(timeout: 10) { view.document.state == .failed(.needsPassword(wrong: true)) }
@@ -249,29 +238,24 @@ final class DocumentPagesWindowTests: XCTestCase {
             let page = try XCTUnwrap(view.errorPage)
             let cancel = try XCTUnwrap(Self.button(labelled: "Cancel", in: page))
             iro_emit_void(raw(cancel), "clicked")
-            XCTAssertNil(Self.descendant(of: page, type: gtk_password_entry_get_type()), "the prompt goes")
+            XCTAssertNil(WidgetTree.first(gtk_password_entry_get_type(), under: page), "the prompt goes")
             let retry = try XCTUnwrap(Self.button(labelled: "Retry", in: page), "Retry takes its place")
             iro_emit_void(raw(retry), "clicked")
             GtkTestEnvironment.pump(timeout: 10) {
-                view.errorPage.map { Self.descendant(of: $0, type: gtk_password_entry_get_type()) != nil } ?? false
+                view.errorPage.map { WidgetTree.first(gtk_password_entry_get_type(), under: $0) != nil } ?? false
             }
-            XCTAssertNotNil(view.errorPage.flatMap { Self.descendant(of: $0, type: gtk_password_entry_get_type()) }, "Retry asks again")
+            XCTAssertNotNil(view.errorPage.flatMap { WidgetTree.first(gtk_password_entry_get_type(), under: $0) }, "Retry asks again")
         }
     }
 
     /// The button under `widget` whose label reads `text` (mnemonics taken out).
     @MainActor static func button(labelled text: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        if isInstance(raw(widget), of: gtk_button_get_type()), let label = descendant(of: widget, type: gtk_label_get_type()),
-            string(gtk_label_get_text(cast(label))) == text
-        {
-            return widget
+        WidgetTree.first(under: widget) { candidate in
+            guard isInstance(raw(candidate), of: gtk_button_get_type()),
+                let label = WidgetTree.first(gtk_label_get_type(), under: candidate)
+            else { return false }
+            return string(gtk_label_get_text(cast(label))) == text
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = button(labelled: text, in: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 
     func testClickingALinkToAnotherPageGoesThere() throws {
