@@ -12,15 +12,8 @@ import XCTest
 final class PrintTests: XCTestCase {
     /// The PDF's first page as pixels, at `dpi`.
     static func render(_ pdf: URL, dpi: Int = 30) throws -> RenderedPixels {
-        let tool = ["/usr/bin/pdftoppm", "/usr/local/bin/pdftoppm"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        let pdftoppm = try XCTUnwrap(tool, "pdftoppm is not installed (poppler-utils; meson-helpers/install-deps.sh installs it)")
         let stem = pdf.deletingPathExtension().path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pdftoppm)
-        process.arguments = ["-r", String(dpi), "-png", "-singlefile", pdf.path, stem]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        _ = try output("pdftoppm", ["-r", String(dpi), "-png", "-singlefile", pdf.path, stem])
         return try XCTUnwrap(RenderedPixels(pngAt: stem + ".png"))
     }
 
@@ -107,11 +100,11 @@ final class PrintTests: XCTestCase {
         }
     }
 
-    /// What a command prints, as text.
+    /// What a poppler-utils command prints, as text; it must succeed.
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
         let path = try XCTUnwrap(
             ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "\(tool) is not installed (poppler-utils)")
+            "\(tool) is not installed (poppler-utils; meson-helpers/install-deps.sh installs it)")
         let process = Process(), pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -119,6 +112,7 @@ final class PrintTests: XCTestCase {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(tool) \(arguments.joined(separator: " "))")
         return String(decoding: data, as: UTF8.self)
     }
 
