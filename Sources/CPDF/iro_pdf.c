@@ -23,6 +23,7 @@
     X(poppler_dest_free)                                                                                                 \
     X(poppler_page_find_text_with_options)                                                                               \
     X(poppler_page_get_text)                                                                                             \
+    X(poppler_page_get_text_layout)                                                                                      \
     X(poppler_rectangle_free)                                                                                            \
     X(poppler_index_iter_new)                                                                                            \
     X(poppler_index_iter_get_child)                                                                                      \
@@ -254,6 +255,44 @@ int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, in
     }
     g_object_unref(handle);
     *areas = out;
+    return count;
+}
+
+int iro_pdf_text(IroPdf *pdf, int page, int limit, uint32_t **characters, IroPdfArea **boxes) {
+    *characters = NULL;
+    *boxes = NULL;
+    double width = 0, height = 0;
+    if (limit <= 0 || !iro_pdf_page_size(pdf, page, &width, &height)) return 0;
+    PopplerPage *handle = api.poppler_document_get_page(pdf->document, page);
+    if (!handle) return 0;
+    char *text = api.poppler_page_get_text(handle);
+    PopplerRectangle *rectangles = NULL;
+    guint rectangle_count = 0;
+    if (text && !api.poppler_page_get_text_layout(handle, &rectangles, &rectangle_count)) rectangle_count = 0;
+    glong character_count = 0;
+    // The text and its layout list the same characters in the same order (poppler makes both
+    // from one pass over the page's words); should they ever differ, the shorter one counts.
+    gunichar *decoded = text && g_utf8_validate(text, -1, NULL) ? g_utf8_to_ucs4_fast(text, -1, &character_count) : NULL;
+    int count = (int)MIN(MIN((glong)rectangle_count, character_count), (glong)limit);
+    if (count > 0) {
+        *characters = g_new(uint32_t, count);
+        *boxes = g_new(IroPdfArea, count);
+        for (int i = 0; i < count; i++) {
+            PopplerRectangle *box = &rectangles[i];
+            (*characters)[i] = decoded[i];
+            // Already from the top left (the text layout is, unlike find's areas).
+            (*boxes)[i].x = MIN(box->x1, box->x2);
+            (*boxes)[i].y = MIN(box->y1, box->y2);
+            (*boxes)[i].width = fabs(box->x2 - box->x1);
+            (*boxes)[i].height = fabs(box->y2 - box->y1);
+        }
+    } else {
+        count = 0;
+    }
+    g_free(decoded);
+    g_free(rectangles);
+    g_free(text);
+    g_object_unref(handle);
     return count;
 }
 

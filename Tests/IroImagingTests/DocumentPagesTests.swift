@@ -199,6 +199,55 @@ final class DocumentPagesTests: XCTestCase {
         }
     }
 
+    /// A search that finds more than one answer can carry comes in several: the answer
+    /// holds fewer pages than asked, and every area of each (before, a reply longer than
+    /// 16 KB left the helper waited on for ever).
+    func testASearchFindingMoreThanAMessageHoldsComesPageByPage() throws {
+        let url = fixtures.url("many.pdf")
+        let line = String(repeating: "e", count: 280)
+        DocumentFixtures.writePDF(
+            Array(repeating: .init(width: 4400, height: 420, colour: (1, 1, 1), text: line), count: 16), to: url)
+        try DecoderSandboxTests.activateHelper()
+        let path = RawPath(url.path)
+        let first = try awaitResult { try await ImageDecoder.find("e", path: path, page: .first, count: 16) }
+        XCTAssertGreaterThan(first.count, 0)
+        XCTAssertLessThan(first.count, 16, "16 pages of 280 matches are more than one message holds")
+        XCTAssertEqual(first.map(\.page), Array(0..<first.count), "the pages from the one asked, in order")
+        XCTAssertEqual(Set(first.map(\.areas.count)), [280], "every match of each page it holds")
+        let rest = try awaitResult { try await ImageDecoder.find("e", path: path, page: DocumentPage(first.count), count: 16) }
+        XCTAssertEqual(rest.first?.page, first.count, "the next request goes on where the answer stopped")
+    }
+
+    /// BEHAVIOUR G8: a page's text, each character with its box, in this process and through
+    /// the helper; a page with more characters than one answer carries comes whole.
+    func testAPagesTextComesWithEveryCharactersBox() throws {
+        let url = fixtures.url("text.pdf")
+        let body = (0..<80).map { String(format: "%03d ", $0) + String(repeating: "x", count: 96) }
+        DocumentFixtures.writePDF(
+            [
+                .init(width: 300, height: 420, colour: (1, 1, 1), text: "alpha one"),
+                .init(width: 600, height: 842, colour: (1, 1, 1), text: "", body: body),
+                .init(width: 300, height: 420, colour: (0, 0, 1), text: ""),
+            ], to: url)
+        let path = RawPath(url.path)
+        for inHelper in [false, true] {
+            if inHelper { try DecoderSandboxTests.activateHelper() }
+            let first = try awaitResult { try await ImageDecoder.text(path: path, page: .first) }
+            XCTAssertEqual(first.text(from: 0, to: first.glyphs.count - 1).trimmingCharacters(in: .whitespacesAndNewlines), "alpha one")
+            // The "a" is where it was written: 20 points in, its baseline halfway down (96 dpi).
+            let a = try XCTUnwrap(first.glyphs.first?.box)
+            XCTAssertEqual(a.x, 20 * 4 / 3, accuracy: 2)
+            XCTAssertEqual(a.y + a.height, 210 * 4 / 3, accuracy: 8)
+            XCTAssertEqual(first.glyph(at: Point(x: a.x + a.width / 2, y: a.y + a.height / 2)), 0)
+            let dense = try awaitResult { try await ImageDecoder.text(path: path, page: DocumentPage(1)) }
+            XCTAssertGreaterThan(dense.glyphs.count, PageText.glyphsPerReply, "more than one answer's worth")
+            let all = dense.text(from: 0, to: dense.glyphs.count - 1)
+            XCTAssertTrue(all.hasPrefix("000 xxx"), String(all.prefix(20)))
+            XCTAssertTrue(all.contains("079 " + String(repeating: "x", count: 96)), "the last line, whole")
+            XCTAssertEqual(try awaitResult { try await ImageDecoder.text(path: path, page: DocumentPage(2)) }.glyphs, [], "no text")
+        }
+    }
+
     func testTheOutlineIsReadInOrderWithDepthsAndPages() throws {
         let url = fixtures.url("outlined.pdf")
         DocumentFixtures.writePDF(

@@ -18,13 +18,16 @@ public enum DocumentFixtures {
         public var links: [(x: Double, y: Double, width: Double, height: Double, target: String)]
         /// A named destination at the page's top, for links to it.
         public var destination: String?
+        /// Lines of small print (8 points, 10 apart) from the page's top, for pages dense with text.
+        public var body: [String] = []
 
         public init(
             width: Double, height: Double, colour: (red: Double, green: Double, blue: Double), text: String,
-            links: [(x: Double, y: Double, width: Double, height: Double, target: String)] = [], destination: String? = nil
+            links: [(x: Double, y: Double, width: Double, height: Double, target: String)] = [], destination: String? = nil,
+            body: [String] = []
         ) {
             (self.width, self.height, self.colour, self.text, self.links) = (width, height, colour, text, links)
-            self.destination = destination
+            (self.destination, self.body) = (destination, body)
         }
     }
 
@@ -48,6 +51,11 @@ public enum DocumentFixtures {
             cairo_set_font_size(cr, 24)
             cairo_move_to(cr, 20, page.height / 2)
             cairo_show_text(cr, page.text)
+            cairo_set_font_size(cr, 8)
+            for (index, line) in page.body.enumerated() {
+                cairo_move_to(cr, 10, 10 + 10 * Double(index + 1))
+                cairo_show_text(cr, line)
+            }
             if let name = page.destination {
                 cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(name)'")
                 cairo_tag_end(cr, CAIRO_TAG_DEST)

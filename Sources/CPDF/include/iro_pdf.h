@@ -60,6 +60,12 @@ typedef struct {
 /// scan has none).
 int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text);
 
+/// The text of `page` in reading order, one Unicode character at a time, at most `limit` of
+/// them: each in `*characters` (free with g_free), its box on the page in `*boxes` (free with
+/// g_free; points from the top left, as shown). Line ends and the spaces between words are
+/// characters too, with boxes of their own. How many.
+int iro_pdf_text(IroPdf *pdf, int page, int limit, uint32_t **characters, IroPdfArea **boxes);
+
 /// An entry of the document's outline (its table of contents), in reading order: its
 /// title, its depth (0 at the top) and the page it goes to (from 0; -1 for none).
 typedef struct {

@@ -22,7 +22,8 @@ public struct TextMatches: Equatable, Sendable {
         (self.page, self.areas, self.hasText) = (page, areas, hasText)
     }
 
-    /// The most pages one search request covers, and the most matches a page may report.
+    /// The most pages one search request covers, and the most matches a page may report
+    /// (32 bytes each: a page's fit in one message to Iro, `DecoderReply.maxBytes`).
     public static let pagesPerRequest = 16
-    public static let maxAreas = 10_000
+    public static let maxAreas = 3_000
 }

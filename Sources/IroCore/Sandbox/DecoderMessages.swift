@@ -14,6 +14,8 @@ public enum DecoderRequest: Equatable, Sendable {
     case links(id: UInt32, name: [UInt8], page: DocumentPage)
     /// The document's outline (BEHAVIOUR G3); `page` carries the password.
     case outline(id: UInt32, name: [UInt8], page: DocumentPage)
+    /// The text of a document's page (BEHAVIOUR G8), its characters from `from` on.
+    case text(id: UInt32, name: [UInt8], page: DocumentPage, from: Int)
     /// Where `text` is on `count` pages from `page` (BEHAVIOUR G7).
     case find(id: UInt32, name: [UInt8], page: DocumentPage, count: Int, text: String)
     /// The next frame of the animation this helper answered a `decode` with (no file: the
@@ -28,7 +30,7 @@ public enum DecoderRequest: Equatable, Sendable {
     public var id: UInt32 {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
-            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _):
+            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _), .text(let id, _, _, _):
             id
         }
     }
@@ -44,6 +46,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .links: "links"
         case .find: "find"
         case .outline: "outline"
+        case .text: "text"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         }
@@ -102,6 +105,12 @@ public enum DecoderRequest: Equatable, Sendable {
             out.page(page)
             out.i32(count)
             out.text(text)
+        case .text(let id, let name, let page, let from):
+            out.u8(10)
+            out.u32(id)
+            out.data(name)
+            out.page(page)
+            out.i32(from)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -147,6 +156,9 @@ public enum DecoderRequest: Equatable, Sendable {
                 id: id, name: name, page: page, count: try input.i32("page count", in: 1...TextMatches.pagesPerRequest),
                 text: try input.text("text"))
         case 9: self = .forbidden(id: id, what: try input.u8("what"))
+        case 10:
+            let name = try input.data("name"), page = try input.page()
+            self = .text(id: id, name: name, page: page, from: try input.i32("first character", in: 0...PageText.maxGlyphs))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
         try input.end()
@@ -156,6 +168,11 @@ public enum DecoderRequest: Equatable, Sendable {
 /// What the helper answers. An image's pixels come in a sealed memfd attached to the
 /// message: 8-bit RGB or RGBA rows `stride` bytes apart.
 public enum DecoderReply: Equatable, Sendable {
+    /// The longest message a helper may send, and Iro receives: a datagram of the socket
+    /// between them is bounded by its send buffer (208 KB by default on Linux). Pixels go in
+    /// memfds, so only a page's text and a search's areas come near it.
+    public static let maxBytes = 128 * 1024
+
     case progress(id: UInt32, fraction: Double)
     case image(id: UInt32, DecodedPixels)
     /// Not an image: the format has no such decode (a region of a PNG), or cancelled.
@@ -172,12 +189,14 @@ public enum DecoderReply: Equatable, Sendable {
     case found(id: UInt32, [TextMatches])
     /// The document's outline.
     case outline(id: UInt32, [OutlineEntry])
+    /// Characters of a page's text, from the one asked for; `total`: how many it has.
+    case text(id: UInt32, total: Int, [PageText.Glyph])
     case failure(id: UInt32, LoadError)
 
     public var id: UInt32 {
         switch self {
         case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _),
-            .links(let id, _), .found(let id, _), .outline(let id, _):
+            .links(let id, _), .found(let id, _), .outline(let id, _), .text(let id, _, _):
             id
         }
     }
@@ -221,6 +240,12 @@ public enum DecoderReply: Equatable, Sendable {
                 out.i32(entry.depth)
                 out.i32(entry.page ?? -1)
             }
+        case .text(let id, let total, let glyphs):
+            out.u8(10)
+            out.u32(id)
+            out.i32(total)
+            out.i32(glyphs.count)
+            for glyph in glyphs { glyph.write(to: &out) }
         case .found(let id, let pages):
             out.u8(8)
             out.u32(id)
@@ -297,6 +322,13 @@ public enum DecoderReply: Equatable, Sendable {
                 entries.append(OutlineEntry(title: title, depth: depth, page: page < 0 ? nil : page))
             }
             self = .outline(id: id, entries)
+        case 10:
+            let total = try input.i32("character total", in: 0...PageText.maxGlyphs)
+            let count = try input.i32("characters", in: 0...min(total, PageText.glyphsPerReply))
+            var glyphs: [PageText.Glyph] = []
+            glyphs.reserveCapacity(count)
+            for _ in 0..<count { glyphs.append(try PageText.Glyph(reading: &input)) }
+            self = .text(id: id, total: total, glyphs)
         case 4:
             let error: LoadError
             switch try input.u8("error") {
@@ -505,6 +537,33 @@ extension PageLink {
         default: throw WireReader.Malformed(what: "unknown link kind")
         }
         self.init(x: x, y: y, width: width, height: height, target: target)
+    }
+}
+
+extension PageText.Glyph {
+    /// A box's edges in 1/64 of a pixel, as unsigned 32-bit numbers: 20 bytes a character,
+    /// so that `PageText.glyphsPerReply` of them fit in a message.
+    private static let unitsPerPixel = 64.0
+
+    func write(to out: inout WireWriter) {
+        out.u32(character.value)
+        for value in [box.x, box.y, box.width, box.height] {
+            out.u32(UInt32(min(Double(ImageLimits.maxSide), max(0, value.isFinite ? value : 0)) * Self.unitsPerPixel))
+        }
+    }
+
+    /// Checks the character (a Unicode scalar) and the box (within what a page can measure).
+    init(reading input: inout WireReader) throws(WireReader.Malformed) {
+        guard let character = Unicode.Scalar(try input.u32("character")) else {
+            throw WireReader.Malformed(what: "a character that is not Unicode")
+        }
+        var values: [Double] = []
+        for what in ["character x", "character y", "character width", "character height"] {
+            let value = Double(try input.u32(what)) / Self.unitsPerPixel
+            guard value <= Double(ImageLimits.maxSide) else { throw WireReader.Malformed(what: "\(what) \(value) out of range") }
+            values.append(value)
+        }
+        self.init(character, TextMatches.Area(x: values[0], y: values[1], width: values[2], height: values[3]))
     }
 }
 

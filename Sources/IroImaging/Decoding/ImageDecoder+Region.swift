@@ -33,6 +33,25 @@ extension ImageDecoder {
         return try PDFRendering.links(ImageSource(path: path, page: page))
     }
 
+    /// The text of a document's page (BEHAVIOUR G8), off the main thread, in the decoder
+    /// helper when one is set up (a long page in several answers); none for an image.
+    @concurrent
+    nonisolated public static func text(path: RawPath, page: DocumentPage) async throws(LoadError) -> PageText {
+        var glyphs: [PageText.Glyph] = []
+        while !Task.isCancelled {
+            let part: (total: Int, glyphs: [PageText.Glyph])
+            if let pool = DecoderPool.active {
+                part = try pool.text(path: path, page: page, from: glyphs.count)
+            } else {
+                part = try PDFRendering.text(ImageSource(path: path, page: page), from: glyphs.count)
+            }
+            glyphs += part.glyphs
+            // An answer with nothing new ends it too, whatever the total says.
+            if part.glyphs.isEmpty || glyphs.count >= min(part.total, PageText.maxGlyphs) { break }
+        }
+        return PageText(glyphs: glyphs)
+    }
+
     /// Where `text` is on up to `count` pages from `page` of a document (BEHAVIOUR G7), off
     /// the main thread, in the decoder helper when one is set up; none for an image.
     @concurrent

@@ -113,6 +113,30 @@ final class PDFFile {
         }
     }
 
+    /// The text of page `page` (at most `PageText.maxGlyphs` characters), its boxes in the
+    /// page's image pixels at 100 %.
+    func text(ofPage page: Int) throws(LoadError) -> [PageText.Glyph] {
+        let scale = try size(ofPage: page).pixelsPerPoint
+        var characters: UnsafeMutablePointer<UInt32>?
+        var boxes: UnsafeMutablePointer<IroPdfArea>?
+        let count = Int(iro_pdf_text(handle, Int32(page), Int32(PageText.maxGlyphs), &characters, &boxes))
+        defer {
+            g_free(characters)
+            g_free(boxes)
+        }
+        guard let characters, let boxes else { return [] }
+        let limit = Double(ImageLimits.maxSide)
+        func clamped(_ value: Double) -> Double { value.isFinite ? min(limit, max(0, value * scale)) : 0 }
+        return (0..<count).compactMap { index in
+            let box = boxes[index]
+            // poppler's own text, checked all the same: a character is a Unicode scalar.
+            return Unicode.Scalar(characters[index]).map {
+                PageText.Glyph(
+                    $0, TextMatches.Area(x: clamped(box.x), y: clamped(box.y), width: clamped(box.width), height: clamped(box.height)))
+            }
+        }
+    }
+
     /// Where `text` is on page `page`, in its image pixels at 100 %.
     func find(_ text: String, onPage page: Int) throws(LoadError) -> TextMatches {
         let scale = try size(ofPage: page).pixelsPerPoint

@@ -40,15 +40,30 @@ enum PDFRendering {
         return try PDFFile.open(source, password: source.page.password).outline()
     }
 
-    /// Where `text` is on `count` pages from the source's page (fewer past the last page);
-    /// none for a file that is no PDF.
+    /// The characters of the source's page from `first` on, as many as one answer carries,
+    /// and how many the page has (none for a file that is no PDF).
+    static func text(_ source: ImageSource, from first: Int) throws(LoadError) -> (total: Int, glyphs: [PageText.Glyph]) {
+        guard PDFFile.isPDF(source) else { return (0, []) }
+        let all = try PDFFile.open(source, password: source.page.password).text(ofPage: source.page.index)
+        let start = min(max(0, first), all.count)
+        return (all.count, Array(all[start..<min(all.count, start + PageText.glyphsPerReply)]))
+    }
+
+    /// Where `text` is on `count` pages from the source's page (fewer past the last page, and
+    /// fewer when their areas would not fit in one answer); none for a file that is no PDF.
     static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
         guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
         let pdf = try PDFFile.open(source, password: source.page.password)
         var pages: [TextMatches] = []
+        // What the answer takes in bytes: a page's number and flags, then 32 for each area.
+        var bytes = 64
         for page in source.page.index..<min(pdf.pageCount, source.page.index + count) {
             if isCancelled() { break }
-            pages.append(try pdf.find(text, onPage: page))
+            let found = try pdf.find(text, onPage: page)
+            bytes += 16 + 32 * found.areas.count
+            // The pages after are asked for again by the next request.
+            if bytes > DecoderReply.maxBytes, !pages.isEmpty { break }
+            pages.append(found)
         }
         return pages
     }

@@ -18,6 +18,9 @@ final class DecoderHelper: @unchecked Sendable {
     /// It answered with an animation, and now serves only that (`HelperAnimationSource`):
     /// the pool does not take it back.
     var isDedicated = false
+    /// Where its messages are received: one at most `DecoderReply.maxBytes` long (a page's
+    /// text, a search's areas), made once for the helper's life.
+    private var buffer = [UInt8](repeating: 0, count: DecoderReply.maxBytes)
 
     /// No message (progress or answer) for this long: the helper hangs, and is killed.
     nonisolated(unsafe) static var hangSeconds = 10.0
@@ -102,7 +105,6 @@ final class DecoderHelper: @unchecked Sendable {
         guard sent == 0 else { throw stopped() }
         var cancelSent = false
         var lastHeard = Self.now()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             if !cancelSent, isCancelled() {
                 cancelSent = true
@@ -123,6 +125,9 @@ final class DecoderHelper: @unchecked Sendable {
             }
             var descriptor: Int32 = -1
             let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            // Longer than any message may be: the helper is not what it should be (waiting for
+            // it to end, as for a closed socket, would wait for ever).
+            if count == -Int(EMSGSIZE) { throw broken(tr("it sent a message too long")) }
             guard count > 0 else { throw stopped() }
             lastHeard = Self.now()
             hasAnswered = true

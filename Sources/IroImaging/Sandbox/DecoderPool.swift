@@ -300,7 +300,7 @@ public final class DecoderPool: Sendable {
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
         case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
-        case .links, .found, .outline: throw .decoderStopped(detail: "it sent text for an image")
+        case .links, .found, .outline, .text: throw .decoderStopped(detail: "it sent text for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
         }
@@ -348,6 +348,19 @@ public final class DecoderPool: Sendable {
         }
     }
 
+    /// Characters of a document's page's text from `from` on, and how many it has, read in a helper.
+    func text(path: RawPath, page: DocumentPage, from: Int) throws(LoadError) -> (total: Int, glyphs: [PageText.Glyph]) {
+        let name = path.lastComponent.bytes
+        let request = { (id: UInt32) in DecoderRequest.text(id: id, name: name, page: page, from: from) }
+        return try run(path, request: request, progress: nil, isCancelled: Self.never) { reply, _, _ throws(LoadError) in
+            switch reply {
+            case .text(_, let total, let glyphs): return (total, glyphs)
+            case .failure(_, let error): throw error
+            default: throw .decoderStopped(detail: "it sent something else than text")
+            }
+        }
+    }
+
     /// The links on a document's page, read in a helper (poppler runs only there).
     func links(path: RawPath, page: DocumentPage) throws(LoadError) -> [PageLink] {
         let name = path.lastComponent.bytes
@@ -381,7 +394,7 @@ public final class DecoderPool: Sendable {
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
         case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
-        case .links, .found, .outline: throw .decoderStopped(detail: "it sent text for a region")
+        case .links, .found, .outline, .text: throw .decoderStopped(detail: "it sent text for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")

@@ -145,6 +145,11 @@ public enum DecoderService {
             withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
                 Answer(.outline(id: id, try PDFRendering.outline(source)))
             }
+        case .text(let id, let name, let page, let from):
+            withFile(descriptor, id: id, name: name, page: page) { (source, _) throws(LoadError) -> Answer in
+                let (total, glyphs) = try PDFRendering.text(source, from: from)
+                return Answer(.text(id: id, total: total, glyphs))
+            }
         case .find(let id, let name, let page, let count, let text):
             withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 Answer(.found(id: id, try PDFRendering.find(text, in: source, count: count, isCancelled: watch.isCancelled)))

@@ -65,8 +65,11 @@ final class DocumentSearch {
                     found = []
                 }
                 guard !Task.isCancelled, let self else { return }
-                self.add(found, searched: length)
-                index += length
+                // An answer may hold fewer pages than asked for (its areas fill a message):
+                // the next request goes on from the first page it left out.
+                let searched = found.isEmpty ? length : min(length, found.count)
+                self.add(found, searched: searched)
+                index += searched
             }
             guard !Task.isCancelled, let self else { return }
             self.isSearching = false

@@ -115,4 +115,31 @@ final class DecoderMessagesTests: XCTestCase {
         for index in (nanProgress.count - 8)..<nanProgress.count { nanProgress[index] = 0xFF }
         XCTAssertThrowsError(try DecoderReply(bytes: nanProgress), "NaN progress")
     }
+
+    /// BEHAVIOUR G8: a page's text comes in answers that fit in a message, and a character
+    /// that is no Unicode scalar, or a box beyond what a page measures, is refused.
+    func testPageTextRoundTripsFitsInAMessageAndIsChecked() throws {
+        let request = DecoderRequest.text(id: 4, name: Array("book.pdf".utf8), page: DocumentPage(3, password: "pw"), from: 6000)
+        XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request)
+        let glyphs = [
+            PageText.Glyph("京", TextMatches.Area(x: 10.5, y: 20.25, width: 12, height: 16)),
+            PageText.Glyph("\n", TextMatches.Area(x: 22.5, y: 20.25, width: 0, height: 16)),
+        ]
+        XCTAssertEqual(try DecoderReply(bytes: DecoderReply.text(id: 5, total: 2, glyphs).bytes), .text(id: 5, total: 2, glyphs))
+        let full = Array(
+            repeating: PageText.Glyph("w", TextMatches.Area(x: 30_000, y: 30_000, width: 9, height: 9)), count: PageText.glyphsPerReply)
+        let fullBytes = DecoderReply.text(id: 6, total: PageText.maxGlyphs, full).bytes
+        XCTAssertLessThanOrEqual(fullBytes.count, DecoderReply.maxBytes, "the most characters an answer carries fit in a message")
+        XCTAssertEqual(try DecoderReply(bytes: fullBytes), .text(id: 6, total: PageText.maxGlyphs, full))
+        // The character of the first glyph sits right after the two counts.
+        let start = 4 + 1 + 4 + 4 + 4
+        var surrogate = DecoderReply.text(id: 7, total: 1, [glyphs[0]]).bytes
+        surrogate.replaceSubrange(start..<(start + 4), with: [0x00, 0xD8, 0, 0])
+        XCTAssertThrowsError(try DecoderReply(bytes: surrogate), "a surrogate is no character")
+        var farBox = DecoderReply.text(id: 7, total: 1, [glyphs[0]]).bytes
+        farBox.replaceSubrange((start + 4)..<(start + 8), with: [0xFF, 0xFF, 0xFF, 0xFF])
+        XCTAssertThrowsError(try DecoderReply(bytes: farBox), "a box beyond any page")
+        XCTAssertThrowsError(
+            try DecoderReply(bytes: DecoderReply.text(id: 8, total: 1, glyphs).bytes), "more characters than the page was said to have")
+    }
 }
