@@ -12,7 +12,7 @@
 import CGtk
 import Foundation
 import IroCore
-import IroImaging
+@_spi(Fuzzing) import IroImaging
 
 enum FuzzHarness {
     /// One private folder per process; the input file in it is rewritten for every run.
@@ -62,6 +62,7 @@ enum FuzzHarness {
             let header = try InProcessDecoder.readHeader(ImageSource(path: path))
             outcome.append("header \(header.formatName) \(header.width)×\(header.height)")
             if header.pageCount > 1 { outcome.append(lastPage(of: path, count: header.pageCount)) }
+            if header.formatName == ImageFormats.pdf { outcome.append(documentRequests(path)) }
         } catch {
             outcome.append("header: \(describe(error))")
         }
@@ -116,6 +117,32 @@ enum FuzzHarness {
         } catch {
             return "page \(count): \(describe(error))"
         }
+    }
+
+    /// What a PDF's first page is asked besides its pixels: its links, its text (for
+    /// selecting), a search and the outline, checked against the limits their readers promise.
+    static func documentRequests(_ path: RawPath) -> String {
+        let source = ImageSource(path: path)
+        let side = Double(ImageLimits.maxSide)
+        func inPage(_ area: TextMatches.Area) -> Bool { [area.x, area.y, area.width, area.height].allSatisfy { (0...side).contains($0) } }
+        var parts: [String] = []
+        do throws(LoadError) {
+            let links = try PDFRendering.links(source)
+            check(links.count <= PageLink.maxCount, "at most \(PageLink.maxCount) links, got \(links.count)")
+            let text = try PDFRendering.text(source, from: 0)
+            check(text.glyphs.count <= min(text.total, PageText.glyphsPerReply), "a page's text answer in bounds")
+            check(text.glyphs.allSatisfy { inPage($0.box) }, "characters on the page")
+            let found = try PDFRendering.find("e", in: source, count: 2, isCancelled: { false })
+            check(found.allSatisfy { $0.areas.count <= TextMatches.maxAreas && $0.areas.allSatisfy(inPage) }, "matches on the page")
+            let outline = try PDFRendering.outline(source)
+            check(outline.count <= OutlineEntry.maxCount, "at most \(OutlineEntry.maxCount) outline entries")
+            parts.append(
+                "\(links.count) links, \(text.glyphs.count) of \(text.total) characters, found on \(found.count) pages, outline of \(outline.count)"
+            )
+        } catch {
+            parts.append("document requests: \(describe(error))")
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// The part a zoomed view would decode on its own (JPEG crop and skip, an SVG drawn

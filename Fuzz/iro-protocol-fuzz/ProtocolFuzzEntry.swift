@@ -48,7 +48,7 @@ enum ProtocolHarness {
             }
             messages.append((bytes, descriptor))
         }
-        // Flag 4: the answers to a document's requests (links, a search, the outline), read
+        // Flag 4: the answers to a document's requests (links, a search, the outline, a page's text), read
         // as Iro reads them.
         if flags & 4 != 0 { return documentAnswers(messages.map(\.bytes)) }
         let region = flags & 1 != 0
@@ -112,6 +112,17 @@ enum ProtocolHarness {
                     entries.count <= OutlineEntry.maxCount && entries.allSatisfy { $0.depth <= OutlineEntry.maxDepth },
                     "an outline in bounds")
                 parts.append("outline of \(entries.count)")
+            case .text(_, let total, let glyphs):
+                check(
+                    total <= PageText.maxGlyphs && glyphs.count <= min(total, PageText.glyphsPerReply)
+                        && glyphs.allSatisfy { [$0.box.x, $0.box.y, $0.box.width, $0.box.height].allSatisfy { (0...side).contains($0) } },
+                    "a page's text in bounds")
+                // What selecting and copying do with it.
+                let text = PageText(glyphs: glyphs)
+                let selected = text.text(from: 0, to: glyphs.count - 1)
+                let areas = text.areas(from: 0, to: glyphs.count - 1)
+                _ = text.nearestGlyph(to: Point(x: 10, y: 10))
+                parts.append("text of \(glyphs.count) (\(selected.unicodeScalars.count) characters, \(areas.count) lines)")
             default:
                 parts.append("another reply")
             }
@@ -222,6 +233,15 @@ enum ProtocolHarness {
                         .outline(
                             id: 3, [OutlineEntry(title: "Introduction", depth: 0, page: 0), OutlineEntry(title: "色", depth: 1, page: nil)]),
                         nil
+                    ),
+                    (
+                        .text(
+                            id: 4, total: 3,
+                            [
+                                PageText.Glyph("色", .init(x: 10, y: 20, width: 12, height: 14)),
+                                PageText.Glyph(" ", .init(x: 22, y: 20, width: 4, height: 14)),
+                                PageText.Glyph("\n", .init(x: 26, y: 20, width: 0, height: 14)),
+                            ]), nil
                     ),
                 ]),
         ]

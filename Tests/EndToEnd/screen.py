@@ -50,6 +50,19 @@ class Screenshots:
     def pointer_hidden(self):
         """Whether the pointer is drawn as nothing: every pixel of the X server's current
         cursor image (XFixes) is fully transparent."""
+        return all(pixel >> 24 == 0 for pixel in self.cursor_pixels())
+
+    def cursor_pixels(self):
+        """The X server's current cursor image (XFixes), as a tuple of ARGB pixels."""
+        return self._cursor(lambda cursor: tuple(cursor.pixels[i] for i in range(cursor.width * cursor.height)))
+
+    def cursor_name(self):
+        """The name of the X server's current cursor ('grab', 'text', 'pointer'…; Xcursor
+        names the cursors it loads from the theme), or '' for one without a name."""
+        return self._cursor(lambda cursor: (cursor.name or b'').decode(errors='replace'))
+
+    def _cursor(self, read):
+        """`read` applied to the X server's current cursor image (XFixes)."""
         x11, xfixes = ctypes.CDLL('libX11.so.6'), ctypes.CDLL('libXfixes.so.3')
         x11.XOpenDisplay.restype = ctypes.c_void_p
         x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
@@ -64,10 +77,9 @@ class Screenshots:
             image = xfixes.XFixesGetCursorImage(display)
             if not image:
                 raise RuntimeError('XFixesGetCursorImage failed')
-            cursor = image.contents
-            hidden = all(cursor.pixels[i] >> 24 == 0 for i in range(cursor.width * cursor.height))
+            found = read(image.contents)
             x11.XFree(image)
-            return hidden
+            return found
         finally:
             x11.XCloseDisplay(display)
 

@@ -1,10 +1,11 @@
-"""A PDF as a user reads it (BEHAVIOUR G1–G7), with real keys: the header's page indicator,
-Page Down through the pages, typing a page number after Ctrl+L, and Ctrl+F finding a word
-on a later page."""
+"""A PDF as a user reads it (BEHAVIOUR G1–G7, G10), with real keys and the pointer: the header's
+page indicator, Page Down through the pages, typing a page number after Ctrl+L, Ctrl+F
+finding a word on a later page, and text selected with a drag and copied."""
 
 import os
+import subprocess
 
-from harness import Session, find_all, fixture_dir
+from harness import TIMEOUT, Session, find_all, fixture_dir, require_tools
 
 
 def _pdf(pages):
@@ -66,3 +67,79 @@ def test_page_keys_a_typed_page_number_and_a_search_move_through_a_pdf():
         s.key('Escape')
         app.wait(lambda: not any(n.name == '1 of 1' for n in find_all(frame, 'label')), 'the search bar closed')
         assert search is not None
+
+
+def _clipboard_text(s):
+    r = subprocess.run(['xclip', '-selection', 'clipboard', '-t', 'UTF8_STRING', '-o'], capture_output=True,
+                       timeout=TIMEOUT, env=dict(os.environ, DISPLAY=s.display))
+    return r.stdout.decode(errors='replace') if r.returncode == 0 else None
+
+
+def _ink(shot, x, y, w, h):
+    """The box (left, top, right, bottom) of the first line of dark pixels (text) within the
+    area, from its top: the rows with ink until the first without."""
+    rows = []
+    for py in range(y, y + h, 2):
+        dark = [px for px in range(x, x + w, 2) if max(shot.pixel(px, py)) < 90]
+        if dark:
+            rows.append((py, min(dark), max(dark)))
+        elif rows:
+            break
+    if not rows:
+        return None
+    return min(r[1] for r in rows), rows[0][0], max(r[2] for r in rows), rows[-1][0]
+
+
+def test_text_dragged_over_is_selected_and_copied():
+    require_tools('xclip')
+    path = os.path.join(fixture_dir(), 'words.pdf')
+    with open(path, 'wb') as f:
+        f.write(_pdf(['Copy these words']))
+    with Session() as s:
+        app = s.launch([path])
+        frame = app.frame('words.pdf')
+        wx, wy, ww, wh = s.window_geometry(s.focus_window('words.pdf'))
+        canvas = app.find('image', 'words.pdf', root=frame)
+        cx, cy, cw, ch = app.screen_extents(canvas, frame)
+        # Within the window: the screen around it is black, as text is.
+        cw, ch = min(cw, wx + ww - cx), min(ch, wy + wh - cy)
+        box = app.wait(lambda: _ink(s.screenshot(), cx, cy, cw, ch), 'the page drawn with its text')
+        left, top, right, bottom = box
+        middle = (top + bottom) // 2
+
+        # Over the text, once the page's text is read, the pointer is the text cursor, not the
+        # pan's hand it is over the blank page. (The session has no cursor theme to name them:
+        # their images are compared, in two rounds alike, each move seen as it may lag one.)
+        nudge = [0]
+
+        def cursor_at(x, y):
+            nudge[0] ^= 1
+            s.mousemove(x + nudge[0], y)
+            return s.cursor_pixels()
+
+        rounds = []
+
+        def text_cursor():
+            rounds.append((cursor_at(left, bottom + 80), cursor_at(left + 4, middle)))
+            return len(rounds) > 1 and rounds[-1] == rounds[-2] and rounds[-1][0] != rounds[-1][1]
+
+        app.wait(text_cursor, 'the text cursor over the text')
+        white = s.pixel(left + 4, top - 2)
+        s.xdotool('mousedown', 1)
+        try:
+            for step in range(1, 11):
+                s.mousemove(left + 2 + (right - left) * step // 10, middle)
+        finally:
+            s.xdotool('mouseup', 1)
+        # The selection shows in blue over the white page around the letters.
+        app.wait(lambda: (lambda p: p[2] > p[0] + 30)(s.pixel((left + right) // 2, top + 1)),
+                 f'the words highlighted (the page was {white})')
+        s.key('ctrl+c')
+        app.wait(lambda: (_clipboard_text(s) or '').strip() == 'Copy these words', 'the words on the clipboard')
+
+        # A click beside the text clears the selection; Ctrl+A selects the page's text again.
+        s.click(left, bottom + 80)
+        app.wait(lambda: max(s.pixel((left + right) // 2, top + 1)) == min(s.pixel((left + right) // 2, top + 1)),
+                 'the highlight gone')
+        s.key('ctrl+a')
+        app.wait(lambda: (lambda p: p[2] > p[0] + 30)(s.pixel((left + right) // 2, top + 1)), 'all selected')

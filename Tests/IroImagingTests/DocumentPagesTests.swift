@@ -218,7 +218,7 @@ final class DocumentPagesTests: XCTestCase {
         XCTAssertEqual(rest.first?.page, first.count, "the next request goes on where the answer stopped")
     }
 
-    /// BEHAVIOUR G8: a page's text, each character with its box, in this process and through
+    /// BEHAVIOUR G10: a page's text, each character with its box, in this process and through
     /// the helper; a page with more characters than one answer carries comes whole.
     func testAPagesTextComesWithEveryCharactersBox() throws {
         let url = fixtures.url("text.pdf")

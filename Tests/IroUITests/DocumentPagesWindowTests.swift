@@ -280,15 +280,79 @@ final class DocumentPagesWindowTests: XCTestCase {
                 Point(x: origin.x + x * 4 / 3 * zoom.scale, y: origin.y + y * 4 / 3 * zoom.scale)
             }
             let onLink = onCanvas(60, 35), beside = onCanvas(200, 35), onWeb = onCanvas(60, 345)
-            XCTAssertEqual(view.pageLinks.link(at: onLink)?.target, .page(2))
-            XCTAssertNil(view.pageLinks.link(at: beside), "nothing beside it")
-            XCTAssertEqual(view.pageLinks.link(at: onWeb)?.target, .uri("https://example.org/iro"))
+            XCTAssertEqual(view.pagePointer.links.link(at: onLink)?.target, .page(2))
+            XCTAssertNil(view.pagePointer.links.link(at: beside), "nothing beside it")
+            XCTAssertEqual(view.pagePointer.links.link(at: onWeb)?.target, .uri("https://example.org/iro"))
 
-            iro_emit_int_double_double(raw(view.pageLinks.click), "released", 1, onLink.x, onLink.y)
+            iro_emit_int_double_double(raw(view.pagePointer.links.click), "released", 1, onLink.x, onLink.y)
             GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
             XCTAssertEqual(view.document.page, 2, "the link went to page three")
             XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.links.isEmpty }, "page three has no links")
+        }
+    }
+
+    /// BEHAVIOUR G10: the page's text is read when the pointer comes over it; a drag from a
+    /// character selects to the one under the pointer (and does not pan or take the file
+    /// out), Copy takes the text selected, another page drops the selection, and select all
+    /// asked before the text is read selects it when it comes.
+    func testDraggingOverAPagesTextSelectsItAndCopyTakesThatText() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("select.pdf")
+            DocumentFixtures.writePDF(
+                [
+                    .init(width: 400, height: 300, colour: (1, 1, 1), text: "alpha beta gamma"),
+                    .init(width: 400, height: 300, colour: (1, 1, 1), text: "other"),
+                ], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            let selection = view.model.selection
+            XCTAssertNil(selection.text, "nothing read before the pointer comes")
+            view.model.readTextOfShownPage()
+            let text = try XCTUnwrap(GtkTestEnvironment.pump(timeout: 10) { selection.text != nil } ? selection.text : nil)
+            let characters = text.glyphs.map { Character($0.character) }
+            let b = try XCTUnwrap(characters.firstIndex(of: "b")), last = try XCTUnwrap(characters.lastIndex(of: "a"))
+            let zoom = try XCTUnwrap(view.canvas.zoom)
+            let origin = zoom.contentOrigin(offset: view.canvas.offset, scale: zoom.scale)
+            func centre(of glyph: Int) -> Point {
+                let box = text.glyphs[glyph].box
+                return Point(x: origin.x + (box.x + box.width / 2) * zoom.scale, y: origin.y + (box.y + box.height / 2) * zoom.scale)
+            }
+            let start = centre(of: b), end = centre(of: last)
+            XCTAssertEqual(view.canvas.dragSelects?(start), true, "a drag from the text selects")
+            XCTAssertEqual(view.canvas.dragSelects?(Point(x: start.x, y: start.y + 100 * zoom.scale)), false, "one from the page pans")
+
+            let drag = view.pagePointer.text.drag
+            iro_emit_double_double(raw(drag), "drag-begin", start.x, start.y)
+            iro_emit_double_double(raw(drag), "drag-update", 1, 0)
+            XCTAssertNil(selection.selectedText, "not past the threshold: a click yet")
+            iro_emit_double_double(raw(drag), "drag-update", end.x - start.x, end.y - start.y)
+            iro_emit_double_double(raw(drag), "drag-end", end.x - start.x, end.y - start.y)
+            XCTAssertEqual(selection.selectedText, "beta gamma")
+            XCTAssertEqual(selection.areas.count, 1, "one line highlighted")
+
+            window.actions.activate("copy")
+            var copied: String?
+            XCTAssertTrue(
+                ImageClipboardTests.clipboardValue(window, g_type_from_name("gchararray")) {
+                    copied = g_value_get_string($0).map { String(cString: $0) }
+                })
+            XCTAssertEqual(copied, "beta gamma", "the text selected, not the image")
+
+            // A press on the text that is not dragged clears the selection.
+            iro_emit_double_double(raw(drag), "drag-begin", start.x, start.y)
+            iro_emit_double_double(raw(drag), "drag-end", 0, 0)
+            XCTAssertNil(selection.selectedText)
+
+            view.model.showPage(1)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 1 && !view.model.isLoading })
+            XCTAssertNil(selection.text, "another page: its text is read anew")
+            window.actions.activate("select-all-text")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { selection.selectedText?.trimmingCharacters(in: .whitespacesAndNewlines) == "other" },
+                "select all, asked before the text came, selects it when it comes")
         }
     }
 

@@ -28,13 +28,7 @@ public struct PageLink: Equatable, Sendable {
     public static func link(
         in links: [PageLink], at point: Point, quarterTurns: Int, pageWidth: Double, pageHeight: Double
     ) -> PageLink? {
-        let unturned: Point
-        switch ((quarterTurns % 4) + 4) % 4 {
-        case 1: unturned = Point(x: point.y, y: pageHeight - point.x)
-        case 2: unturned = Point(x: pageWidth - point.x, y: pageHeight - point.y)
-        case 3: unturned = Point(x: pageWidth - point.y, y: point.x)
-        default: unturned = point
-        }
+        let unturned = ViewGeometry.unturn(point, quarterTurns: quarterTurns, width: pageWidth, height: pageHeight)
         return links.last { $0.contains(unturned) } // the one drawn last is on top
     }
 

@@ -1,4 +1,4 @@
-/// The text of a document's page (BEHAVIOUR G8): its characters in reading order, each
+/// The text of a document's page (BEHAVIOUR G10): its characters in reading order, each
 /// with its box in the page's image pixels at 100 % from its top left, as the page is shown
 /// unturned. Line ends and the spaces between words are characters with boxes too. A
 /// selection is the run of characters between where a drag starts and where it is now.

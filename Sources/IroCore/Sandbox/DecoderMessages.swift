@@ -14,7 +14,7 @@ public enum DecoderRequest: Equatable, Sendable {
     case links(id: UInt32, name: [UInt8], page: DocumentPage)
     /// The document's outline (BEHAVIOUR G3); `page` carries the password.
     case outline(id: UInt32, name: [UInt8], page: DocumentPage)
-    /// The text of a document's page (BEHAVIOUR G8), its characters from `from` on.
+    /// The text of a document's page (BEHAVIOUR G10), its characters from `from` on.
     case text(id: UInt32, name: [UInt8], page: DocumentPage, from: Int)
     /// Where `text` is on `count` pages from `page` (BEHAVIOUR G7).
     case find(id: UInt32, name: [UInt8], page: DocumentPage, count: Int, text: String)

@@ -34,6 +34,17 @@ public enum ViewGeometry {
 
     public static func normalized(_ quarterTurns: Int) -> Int { ((quarterTurns % 4) + 4) % 4 }
 
+    /// The point of the unturned image under `point` of the image shown turned by
+    /// `quarterTurns` clockwise (`width` × `height`: the unturned image's size).
+    public static func unturn(_ point: Point, quarterTurns: Int, width: Double, height: Double) -> Point {
+        switch normalized(quarterTurns) {
+        case 1: Point(x: point.y, y: height - point.x)
+        case 2: Point(x: width - point.x, y: height - point.y)
+        case 3: Point(x: width - point.y, y: point.x)
+        default: point
+        }
+    }
+
     /// The content pixels (screen pixels of the scaled image) that are visible, widened
     /// by `margin` × the viewport on each side so small pans need no new rendering,
     /// clamped to the content. `origin` is where the content's top-left lies in the view.

@@ -33,7 +33,7 @@ extension ImageDecoder {
         return try PDFRendering.links(ImageSource(path: path, page: page))
     }
 
-    /// The text of a document's page (BEHAVIOUR G8), off the main thread, in the decoder
+    /// The text of a document's page (BEHAVIOUR G10), off the main thread, in the decoder
     /// helper when one is set up (a long page in several answers); none for an image.
     @concurrent
     nonisolated public static func text(path: RawPath, page: DocumentPage) async throws(LoadError) -> PageText {

@@ -3,7 +3,7 @@ import IroCore
 /// A PDF page as Iro's image (BEHAVIOUR G1): its size at 100 % is the page's at 96 dpi
 /// (`PDFFile.pixelsPerPoint`); it is drawn at the detail the view needs and, past that, the
 /// part shown at the zoom's scale (`region`), so text stays sharp at any zoom, as an SVG's.
-enum PDFRendering {
+@_spi(Fuzzing) public enum PDFRendering {
     /// The format, the page's size and the page count, or nil when the file is no PDF.
     static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
         guard PDFFile.isPDF(source) else { return nil }
@@ -29,20 +29,22 @@ enum PDFRendering {
     }
 
     /// The links on the page (none for a file that is no PDF).
-    static func links(_ source: ImageSource) throws(LoadError) -> [PageLink] {
+    @_spi(Fuzzing) public static func links(_ source: ImageSource) throws(LoadError) -> [PageLink] {
         guard PDFFile.isPDF(source) else { return [] }
         return try PDFFile.open(source, password: source.page.password).links(ofPage: source.page.index)
     }
 
     /// The document's outline (none for a file that is no PDF, or a PDF without one).
-    static func outline(_ source: ImageSource) throws(LoadError) -> [OutlineEntry] {
+    @_spi(Fuzzing) public static func outline(_ source: ImageSource) throws(LoadError) -> [OutlineEntry] {
         guard PDFFile.isPDF(source) else { return [] }
         return try PDFFile.open(source, password: source.page.password).outline()
     }
 
     /// The characters of the source's page from `first` on, as many as one answer carries,
     /// and how many the page has (none for a file that is no PDF).
-    static func text(_ source: ImageSource, from first: Int) throws(LoadError) -> (total: Int, glyphs: [PageText.Glyph]) {
+    @_spi(Fuzzing) public static func text(_ source: ImageSource, from first: Int) throws(LoadError) -> (
+        total: Int, glyphs: [PageText.Glyph]
+    ) {
         guard PDFFile.isPDF(source) else { return (0, []) }
         let all = try PDFFile.open(source, password: source.page.password).text(ofPage: source.page.index)
         let start = min(max(0, first), all.count)
@@ -51,7 +53,9 @@ enum PDFRendering {
 
     /// Where `text` is on `count` pages from the source's page (fewer past the last page, and
     /// fewer when their areas would not fit in one answer); none for a file that is no PDF.
-    static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError) -> [TextMatches] {
+    @_spi(Fuzzing) public static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError)
+        -> [TextMatches]
+    {
         guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
         let pdf = try PDFFile.open(source, password: source.page.password)
         var pages: [TextMatches] = []

@@ -95,7 +95,7 @@ enum Accelerators {
                 Entry("win.last-image", ["End", "KP_End"], tr("Last Image"), precedence: .beforeWidgetsButSliders),
                 Entry("win.open-in-new-tab", ["<Control>Return", "<Control>KP_Enter"], tr("Open in New Tab")),
                 // After the focused widget: selectable text copies itself first.
-                Entry("win.copy", ["<Control>c"], tr("Copy the Image"), precedence: .afterFocusedWidget),
+                Entry("win.copy", ["<Control>c"], tr("Copy the Image, or the Text Selected"), precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], tr("Copy the File’s Path")),
                 Entry("win.properties", ["<Alt>Return", "<Alt>KP_Enter"], tr("Image Properties")),
                 Entry("win.open-with", ["<Control><Shift>o"], tr("Open With…")),
@@ -122,6 +122,8 @@ enum Accelerators {
                 Entry("win.page-sidebar", ["F9"], tr("Page Thumbnails")),
                 Entry("win.go-to-page", ["<Control>l"], tr("Go to Page…")),
                 Entry("win.find", ["<Control>f"], tr("Find in Document")),
+                // After the focused widget: a text field selects its own text.
+                Entry("win.select-all-text", ["<Control>a"], tr("Select the Page’s Text"), precedence: .afterFocusedWidget),
                 // After an animation's pause (the same key): a document's next page (BEHAVIOUR G9).
                 Entry("win.next-page", ["space"], tr("Next Page"), precedence: .afterFocusedWidget),
                 Entry("win.blank-presentation", ["b", "period"], tr("Black Presentation Screen"), shown: "b"),

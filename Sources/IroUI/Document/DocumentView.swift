@@ -11,8 +11,8 @@ final class DocumentView: DocumentViewer {
     /// The tab's root (what AdwTabView holds).
     private let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
     let canvas = ImageCanvas()
-    /// A document page's links under the pointer (BEHAVIOUR G6).
-    private(set) var pageLinks: PageLinks!
+    /// The pointer over a document's page: its links and its text (BEHAVIOUR G6, G10).
+    private(set) var pagePointer: PagePointer!
     /// The hue slider floating over the image (BEHAVIOUR D), bound to the model's hue.
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
@@ -52,7 +52,7 @@ final class DocumentView: DocumentViewer {
         Self.key.attach(self, to: raw(root))
         contextMenu = ImageContextMenu(over: root.widget)
         model.viewer = self
-        pageLinks = PageLinks(canvas: canvas, model: model)
+        pagePointer = PagePointer(canvas: canvas, model: model)
         installInput()
         installDragOut()
         follow(model)

@@ -87,7 +87,7 @@ extension DocumentModel {
                 ViewLink.shared.follow(self) // a linked tab's new image (the folder's next) takes the linked view
             }
             play(pyramid.image)
-            if !sameImage { readLinksSoon() }
+            if !sameImage { newPageShown() }
             statusChanged(showing: .image)
             startBrowsing()
             preloadNeighboursSoon()

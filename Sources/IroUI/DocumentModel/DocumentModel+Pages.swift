@@ -38,8 +38,10 @@ extension DocumentModel {
         return target(of: step) != nil
     }
 
-    /// Reads the links on the page shown, once it is painted (a document's; an image has none).
-    func readLinksSoon() {
+    /// Another page (or image) is shown: its links are read once it is painted (a document's;
+    /// an image has none), and its text when the pointer first comes over it.
+    func newPageShown() {
+        selection.forget()
         tasks.links?.cancel()
         tasks.links = nil
         links = []
@@ -58,6 +60,18 @@ extension DocumentModel {
                 self.links = found
             }
         }
+    }
+
+    /// Reads the text of the page shown, unless it is read (a PDF's; the pointer came over it).
+    func readTextOfShownPage() {
+        guard formatName == ImageFormats.pdf, shown == .image, let path = imagePath else { return }
+        selection.read(path, page: document.shownPage)
+    }
+
+    /// Selects all the text of the page shown (Ctrl+A), once it is read.
+    func selectAllText() {
+        guard formatName == ImageFormats.pdf, shown == .image, let path = imagePath else { return }
+        selection.selectAll(of: path, page: document.shownPage)
     }
 
     /// Opens the locked document shown again with `password` (BEHAVIOUR G4); a wrong one

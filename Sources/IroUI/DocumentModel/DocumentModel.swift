@@ -56,6 +56,8 @@ final class DocumentModel: ViewOwner {
         static let pages = "pages"
         /// Revision: the text search's state changed (`search`).
         static let search = "search"
+        /// Revision: the text selected on the page changed (`selection`).
+        static let selection = "selection"
         /// Revision: the view's zoom (scale, limits, best fit) or rotation changed, told once
         /// layout is done (`view` holds them). Not bumped for scrolling.
         static let zoom = "zoom"
@@ -70,6 +72,7 @@ final class DocumentModel: ViewOwner {
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
         .revision(Property.held), .revision(Property.zoom), .revision(Property.pages), .revision(Property.search),
+        .revision(Property.selection),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)
@@ -97,6 +100,8 @@ final class DocumentModel: ViewOwner {
     private(set) var progress: LoadProgress?
     /// The search of the document's text (BEHAVIOUR G7).
     let search = DocumentSearch()
+    /// The text selected on the page shown (BEHAVIOUR G10), and the page's text it is of.
+    let selection = TextSelection()
     /// The links on the page shown, once read (BEHAVIOUR G6); none for an image.
     var links: [PageLink] = []
     /// The rest of the shown image's detail, decoded while the view rests.
@@ -156,6 +161,7 @@ final class DocumentModel: ViewOwner {
         preloader.onReady = { [weak self] in self?.observable.bump(Property.held) }
         search.onChange = { [weak self] in self?.observable.bump(Property.search) }
         search.onCurrentPage = { [weak self] page in self?.showPage(page) }
+        selection.onChange = { [weak self] in self?.observable.bump(Property.selection) }
         observable.observe(Property.hue) { [weak self] in
             guard let self, self.isLinked else { return }
             ViewLink.shared.moved(self)

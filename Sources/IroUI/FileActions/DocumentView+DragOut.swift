@@ -9,11 +9,13 @@ extension DocumentView {
     func installDragOut() {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-        onSignalWithPointReturningPointer(raw(source), "prepare") { [weak self] _, _ in
+        onSignalWithPointReturningPointer(raw(source), "prepare") { [weak self] x, y in
             let state = gtk_event_controller_get_current_event_state(gcastOpaque(raw(source), gtk_event_controller_get_type()))
-            guard let self, let content = self.dragContent(ctrlHeld: state.rawValue & GDK_CONTROL_MASK.rawValue != 0) else {
-                return nil
-            }
+            let ctrlHeld = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            // A drag from a page's text selects it (BEHAVIOUR G10), unless Ctrl takes the file.
+            guard let self, ctrlHeld || self.canvas.dragSelects?(Point(x: x, y: y)) != true,
+                let content = self.dragContent(ctrlHeld: ctrlHeld)
+            else { return nil }
             // The smallest level as the drag's icon: the image in the pointer's hand.
             if let icon = self.model.levels?.levels.last?.texture {
                 gtk_drag_source_set_icon(source, gcastOpaque(raw(icon), gdk_paintable_get_type()), 0, 0)

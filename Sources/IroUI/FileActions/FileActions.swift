@@ -15,7 +15,12 @@ final class FileActions {
         let actions = window.actions
         actions.add("copy") { [weak self] in
             guard let self, let model = self.window.selectedModel else { return }
-            ImageClipboard.copyImage(of: model, from: self.window.window.widget)
+            // Text selected on a document's page is what is copied (BEHAVIOUR G10); else the image.
+            if let text = model.selection.selectedText, let clipboard = gtk_widget_get_clipboard(self.window.window.widget) {
+                gdk_clipboard_set_text(clipboard, text)
+            } else {
+                ImageClipboard.copyImage(of: model, from: self.window.window.widget)
+            }
         }
         actions.add("copy-path") { [weak self] in
             guard let self, let model = self.window.selectedModel else { return }

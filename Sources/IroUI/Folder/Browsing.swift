@@ -69,6 +69,7 @@ final class Browsing {
         pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
         let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image
         actions.setEnabled("find", searchable)
+        actions.setEnabled("select-all-text", searchable)
         if !searchable, searchBar.isOpen { searchBar.close() }
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
@@ -77,6 +78,7 @@ final class Browsing {
     private func installSearch() {
         if let chrome = gtk_widget_get_parent(window.header.widget) { gtk_box_append(cast(chrome), searchBar.bar) }
         window.actions.add("find", enabled: false) { [weak self] in self?.searchBar.open() }
+        window.actions.add("select-all-text", enabled: false) { [weak window] in window?.selectedModel?.selectAllText() }
         searchBar.onSearch = { [weak window] text in
             // GtkSearchEntry says so again after its pause when the text was set at once: the
             // same text is not searched twice.

@@ -14,12 +14,19 @@ extension ImageCanvas {
         source = nil
         guard let model else { return }
         let levels = model.observable.observe(DocumentModel.Property.levels) { [weak self] in self?.levelsChanged() }
-        // A search's highlights are drawn over the page (`+Snapshot`).
-        let search = model.observable.observe(DocumentModel.Property.search) { [weak self] in
-            if let self { gtk_widget_queue_draw(self.widget) }
+        // A search's highlights and the text selected are drawn over the page (`+Snapshot`).
+        let highlights = [DocumentModel.Property.search, DocumentModel.Property.selection].map { property in
+            model.observable.observe(property) { [weak self] in if let self { gtk_widget_queue_draw(self.widget) } }
         }
-        source = (model, [levels, search])
+        source = (model, [levels] + highlights)
         levelsChanged()
+    }
+
+    /// The point of the page shown (its image pixels at 100 %, unturned) under `point` of the canvas.
+    func pagePoint(at point: Point) -> Point? {
+        guard let zoom, let pyramid else { return nil }
+        let turned = zoom.imagePoint(at: point, offset: offset, scale: displayScale)
+        return ViewGeometry.unturn(turned, quarterTurns: quarterTurns, width: Double(pyramid.width), height: Double(pyramid.height))
     }
 
     private func levelsChanged() {

@@ -106,10 +106,12 @@ extension ImageCanvas {
     private func installDragPan() {
         let drag = gtk_gesture_drag_new()!
         var start = Point.zero
-        onSignal(raw(drag), "drag-begin") { [weak self] (_: Double, _: Double) in
+        onSignal(raw(drag), "drag-begin") { [weak self] (x: Double, y: Double) in
             guard let self else { return }
-            // Ctrl+drag takes the file out instead (BEHAVIOUR F4).
-            if gtk_event_controller_get_current_event_state(drag).rawValue & GDK_CONTROL_MASK.rawValue != 0 {
+            // Ctrl+drag takes the file out instead (BEHAVIOUR F4), and a drag from a page's text selects it.
+            if gtk_event_controller_get_current_event_state(drag).rawValue & GDK_CONTROL_MASK.rawValue != 0
+                || self.dragSelects?(Point(x: x, y: y)) == true
+            {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
             }

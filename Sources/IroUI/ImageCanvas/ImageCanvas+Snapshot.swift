@@ -53,29 +53,44 @@ extension ImageCanvas {
             lastDrawing = .level
         }
         drawSearchMatches(at: origin, of: pyramid, on: snapshot)
+        drawSelectedText(at: origin, of: pyramid, on: snapshot)
         appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
         gtk_snapshot_pop(snapshot)
     }
 
     /// A search's matches on the page shown (BEHAVIOUR G7), over the image: each in
-    /// translucent yellow, the current one in orange, where the page shows them, turned too.
+    /// translucent yellow, the current one in orange.
     private func drawSearchMatches(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
         guard let model = source?.model, let found = model.search.areas(onPage: model.document.page) else { return }
-        let width = Double(pyramid.width), height = Double(pyramid.height), scale = displayScale
+        let match = GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4), current = GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45)
         for (index, area) in found.areas.enumerated() {
-            let (x, y, w, h): (Double, Double, Double, Double)
-            switch ViewGeometry.normalized(quarterTurns) {
-            case 1: (x, y, w, h) = (height - area.y - area.height, area.x, area.height, area.width)
-            case 2: (x, y, w, h) = (width - area.x - area.width, height - area.y - area.height, area.width, area.height)
-            case 3: (x, y, w, h) = (area.y, width - area.x - area.width, area.height, area.width)
-            default: (x, y, w, h) = (area.x, area.y, area.width, area.height)
-            }
-            var bounds = rect(origin.x + x * scale, origin.y + y * scale, w * scale, h * scale)
-            var colour =
-                index == found.current
-                ? GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45) : GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4)
-            gtk_snapshot_append_color(snapshot, &colour, &bounds)
+            draw(area, in: index == found.current ? current : match, at: origin, of: pyramid, on: snapshot)
         }
+    }
+
+    /// The text selected on the page shown (BEHAVIOUR G10), in the selection's translucent blue.
+    private func drawSelectedText(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
+        guard let model = source?.model, model.selection.page?.index == model.document.page else { return }
+        for area in model.selection.areas {
+            draw(area, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), at: origin, of: pyramid, on: snapshot)
+        }
+    }
+
+    /// An area of the page (its image pixels at 100 %) filled with `colour` where the page
+    /// shows it, turned with the page.
+    private func draw(_ area: TextMatches.Area, in colour: GdkRGBA, at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer)
+    {
+        let width = Double(pyramid.width), height = Double(pyramid.height), scale = displayScale
+        let (x, y, w, h): (Double, Double, Double, Double)
+        switch ViewGeometry.normalized(quarterTurns) {
+        case 1: (x, y, w, h) = (height - area.y - area.height, area.x, area.height, area.width)
+        case 2: (x, y, w, h) = (width - area.x - area.width, height - area.y - area.height, area.width, area.height)
+        case 3: (x, y, w, h) = (area.y, width - area.x - area.width, area.height, area.width)
+        default: (x, y, w, h) = (area.x, area.y, area.width, area.height)
+        }
+        var bounds = rect(origin.x + x * scale, origin.y + y * scale, w * scale, h * scale)
+        var colour = colour
+        gtk_snapshot_append_color(snapshot, &colour, &bounds)
     }
 
     /// The backdrop where the image leaves the view uncovered (the stylesheet's

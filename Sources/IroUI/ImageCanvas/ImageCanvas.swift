@@ -103,6 +103,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     private var afterNextPaint: [@MainActor () -> Void] = []
     /// The document whose levels it draws (`+Document`), and how it follows it.
     var source: (model: DocumentModel, observers: [SignalHandlerID])?
+    /// Asked where a drag starts: true when it selects (a page's text) instead of panning.
+    var dragSelects: (@MainActor (Point) -> Bool)?
     /// Told when another image than the one drawn is shown (not more detail of it).
     var onImageShown: (@MainActor () -> Void)?
 

@@ -1,7 +1,7 @@
 import IroCore
 import XCTest
 
-/// BEHAVIOUR G8: what a drag over a page's text selects, what it copies and what is
+/// BEHAVIOUR G10: what a drag over a page's text selects, what it copies and what is
 /// highlighted, from the characters' boxes.
 final class PageTextTests: XCTestCase {
     /// Two lines: "ab cd" at y 10…20, then "ef" at y 30…40; characters 10 wide, from x 0.

@@ -116,7 +116,7 @@ final class DecoderMessagesTests: XCTestCase {
         XCTAssertThrowsError(try DecoderReply(bytes: nanProgress), "NaN progress")
     }
 
-    /// BEHAVIOUR G8: a page's text comes in answers that fit in a message, and a character
+    /// BEHAVIOUR G10: a page's text comes in answers that fit in a message, and a character
     /// that is no Unicode scalar, or a box beyond what a page measures, is refused.
     func testPageTextRoundTripsFitsInAMessageAndIsChecked() throws {
         let request = DecoderRequest.text(id: 4, name: Array("book.pdf".utf8), page: DocumentPage(3, password: "pw"), from: 6000)
