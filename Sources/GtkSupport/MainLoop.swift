@@ -63,6 +63,27 @@ public func addIdle(_ body: @escaping @MainActor () -> Bool) -> SourceID {
     return SourceID(raw: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, fn, Box(body).retainedPointer(), destroy))
 }
 
+/// Work run once when the main loop is next idle, however often it is asked for before
+/// then: a change told to listeners after layout, not during it (they may change widgets).
+@MainActor
+public final class IdleOnce {
+    private var pending = false
+    private let work: @MainActor () -> Void
+
+    /// `work` should hold its owner weakly: the owner holds this.
+    public init(_ work: @escaping @MainActor () -> Void) { self.work = work }
+
+    public func ask() {
+        guard !pending else { return }
+        pending = true
+        addIdle { [weak self] in
+            self?.pending = false
+            self?.work()
+            return false
+        }
+    }
+}
+
 /// Per-frame callback (GtkWidget tick callback) for animations; return `false` to stop.
 /// The closure receives the frame time in seconds.
 @discardableResult

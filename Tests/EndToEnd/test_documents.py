@@ -143,3 +143,43 @@ def test_text_dragged_over_is_selected_and_copied():
                  'the highlight gone')
         s.key('ctrl+a')
         app.wait(lambda: (lambda p: p[2] > p[0] + 30)(s.pixel((left + right) // 2, top + 1)), 'all selected')
+
+
+def test_continuous_pages_scroll_across_page_boundaries():
+    path = os.path.join(fixture_dir(), 'stack.pdf')
+    with open(path, 'wb') as f:
+        f.write(_pdf(['First page', 'Second page', 'Third page', 'Fourth page']))
+    with Session() as s:
+        app = s.launch([path])
+        frame = app.frame('stack.pdf')
+        wx, wy, ww, wh = s.window_geometry(s.focus_window('stack.pdf'))
+        app.wait(lambda: _page(frame) == '1', 'the page indicator at 1')
+        s.key('c')
+        pages = app.find('document text', 'stack.pdf', root=frame)
+        px, py, pw, ph = app.screen_extents(pages, frame)
+        ph = min(ph, wy + wh - py)
+        x = px + pw // 2
+
+        def gaps():
+            """Where down the middle of the view a page ends and the next begins: a run of
+            the backdrop between two runs of white paper."""
+            shot = s.screenshot()
+            column = [shot.pixel(x, y) for y in range(py, py + ph)]
+            runs = []
+            for y, pixel in enumerate(column):
+                kind = 'paper' if min(pixel) > 250 else 'other'
+                if not runs or runs[-1][0] != kind:
+                    runs.append([kind, y, y])
+                runs[-1][2] = y
+            return [(a[2], b[1]) for a, g, b in zip(runs, runs[1:], runs[2:])
+                    if a[0] == 'paper' and b[0] == 'paper' and g[0] == 'other' and 8 <= g[2] - g[1] + 1 <= 40]
+
+        # The wheel scrolls down through page one into page two: both show, the gap between
+        # them, and the indicator follows.
+        s.mousemove(x, py + ph // 2)
+        app.wait(lambda: (s.xdotool('click', '5'), _page(frame) == '2')[1], 'scrolled on to page 2')
+        assert gaps(), 'two pages in view with the gap between them'
+        s.key('End')
+        app.wait(lambda: _page(frame) == '4', 'End: the last page')
+        s.key('Home')
+        app.wait(lambda: _page(frame) == '1', 'Home: the first page')

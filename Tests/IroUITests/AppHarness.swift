@@ -57,7 +57,9 @@ final class AppHarness {
         GtkTestEnvironment.pump(timeout: 10) { !window.tabAdder.isAdding } // the tabs after the first come after a frame
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.model.isLoading } }
         GtkTestEnvironment.pump(timeout: 5) {
-            window.selectedView.map { $0.canvas.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown } ?? true
+            window.selectedView.map {
+                $0.canvas.zoom != nil || $0.pages.continuous.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown
+            } ?? true
         }
         GtkTestEnvironment.pump(for: 0.05)
         return window

@@ -280,11 +280,11 @@ final class DocumentPagesWindowTests: XCTestCase {
                 Point(x: origin.x + x * 4 / 3 * zoom.scale, y: origin.y + y * 4 / 3 * zoom.scale)
             }
             let onLink = onCanvas(60, 35), beside = onCanvas(200, 35), onWeb = onCanvas(60, 345)
-            XCTAssertEqual(view.pagePointer.links.link(at: onLink)?.target, .page(2))
-            XCTAssertNil(view.pagePointer.links.link(at: beside), "nothing beside it")
-            XCTAssertEqual(view.pagePointer.links.link(at: onWeb)?.target, .uri("https://example.org/iro"))
+            XCTAssertEqual(view.pages.pointer.links.link(at: onLink)?.target, .page(2))
+            XCTAssertNil(view.pages.pointer.links.link(at: beside), "nothing beside it")
+            XCTAssertEqual(view.pages.pointer.links.link(at: onWeb)?.target, .uri("https://example.org/iro"))
 
-            iro_emit_int_double_double(raw(view.pagePointer.links.click), "released", 1, onLink.x, onLink.y)
+            iro_emit_int_double_double(raw(view.pages.pointer.links.click), "released", 1, onLink.x, onLink.y)
             GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && !view.model.isLoading }
             XCTAssertEqual(view.document.page, 2, "the link went to page three")
             XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
@@ -324,7 +324,7 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(view.canvas.dragSelects?(start), true, "a drag from the text selects")
             XCTAssertEqual(view.canvas.dragSelects?(Point(x: start.x, y: start.y + 100 * zoom.scale)), false, "one from the page pans")
 
-            let drag = view.pagePointer.text.drag
+            let drag = view.pages.pointer.text.drag
             iro_emit_double_double(raw(drag), "drag-begin", start.x, start.y)
             iro_emit_double_double(raw(drag), "drag-update", 1, 0)
             XCTAssertNil(selection.selectedText, "not past the threshold: a click yet")
@@ -353,6 +353,70 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { selection.selectedText?.trimmingCharacters(in: .whitespacesAndNewlines) == "other" },
                 "select all, asked before the text came, selects it when it comes")
+        }
+    }
+
+    /// BEHAVIOUR G11: continuous pages stack the document's pages (each drawn, in its own
+    /// colour, with its own size), scroll across page boundaries with the page indicator
+    /// following, scroll to a page shown from elsewhere, take the zoom commands and the hue,
+    /// and are remembered for the next window; turned off, the single page is back.
+    func testContinuousPagesStackScrollAcrossPagesAndAreRemembered() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer {
+                harness.close()
+                WindowStateStore.continuousPages = false // the other tests start with a single page
+            }
+            let (window, view) = try Self.openPDF(harness)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.hasPages && !view.model.isLoading })
+            XCTAssertFalse(view.pages.isContinuous, "a single page until asked")
+            window.actions.activate("continuous-pages")
+            XCTAssertTrue(view.pages.isContinuous)
+            let pages = view.pages.continuous
+            XCTAssertTrue(window.zoomTarget === pages, "the zoom commands act on the stacked pages")
+            XCTAssertFalse(window.actions.isEnabled("rotate-clockwise"), "stacked pages are not turned")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { pages.renderings[0] != nil && pages.renderings[1] != nil })
+            let layout = try XCTUnwrap(pages.layout), zoom = try XCTUnwrap(pages.zoom)
+            XCTAssertEqual(layout.pageCount, 3)
+            XCTAssertEqual(layout.size(of: 1), Size(width: 560, height: 400), "page two's own size, landscape")
+            XCTAssertEqual(zoom.scale, min(zoom.fitWidthTarget(), zoom.naturalScale), accuracy: 1e-9, "fit width, at most 100 %")
+
+            // Drawn: page one red at its top, the backdrop beside the pages.
+            let top = try XCTUnwrap(WidgetRenderer.render(pages.widget))
+            let frame = layout.frame(of: 0, scale: zoom.scale, width: max(Double(top.width), layout.contentSize(scale: zoom.scale).width))
+            let redY = Int(frame.origin.y - pages.offset.y + frame.size.height * 0.15)
+            XCTAssertTrue(top.pixel(top.width / 2, redY).isClose(to: RGBA(255, 0, 0), tolerance: 12), "\(top.pixel(top.width / 2, redY))")
+
+            // Scrolled down to page two's top third: it fills most of the view, and is the page.
+            let vertical = try XCTUnwrap(gtk_scrollable_get_vadjustment(OpaquePointer(pages.widget)))
+            gtk_adjustment_set_value(vertical, layout.top(of: 1, scale: zoom.scale) - 4)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 1 }, "scrolling reached page two")
+            XCTAssertEqual(Self.indicator(window).number, "2")
+
+            // A page shown from elsewhere (End) is scrolled to.
+            window.actions.activate("last-image")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 })
+            XCTAssertEqual(pages.currentPage, 2)
+            let known = try XCTUnwrap(pages.layout) // page three's size is known now
+            let lastTop = known.top(of: 2, scale: zoom.scale) - ContinuousLayout.gap
+            let maxOffset = known.contentSize(scale: zoom.scale).height - pages.viewportSize.height
+            XCTAssertEqual(pages.offset.y, max(0, min(lastTop, maxOffset)), accuracy: 1, "page three's top in view, or the end")
+
+            window.actions.activate("zoom-in")
+            XCTAssertGreaterThan(try XCTUnwrap(pages.zoom).scale, zoom.scale, "zoom in grows the pages")
+            view.model.hue = 0.8
+            XCTAssertTrue(pages.renderings.values.allSatisfy { $0.hue == 0.8 }, "the pages take the hue")
+            view.model.hue = HueControl.neutral
+
+            XCTAssertTrue(WindowStateStore.continuousPages, "the choice is remembered")
+            let second = harness.app.makeWindow()
+            XCTAssertTrue(second.actions.state("continuous-pages"), "a new window starts with it")
+
+            window.actions.activate("continuous-pages")
+            XCTAssertFalse(view.pages.isContinuous)
+            XCTAssertTrue(window.zoomTarget === view.canvas)
+            XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)), "the single page shows page three")
+            XCTAssertFalse(WindowStateStore.continuousPages)
         }
     }
 

@@ -132,6 +132,15 @@ public final class ViewRendering: @unchecked Sendable {
         return scaled
     }
 
+    /// `pixbuf` as it is, one whole rendering at `scale` (a page of a document's stacked
+    /// pages, drawn in the helper at the size shown), with `hue`.
+    nonisolated public static func whole(_ pixbuf: OpaquePointer, scale: Double, hue: Double) -> ViewRendering? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        guard scale > 0, scale.isFinite, width > 0, height > 0, let pixels = PixelBuffer.from(pixbuf: pixbuf) else { return nil }
+        let request = Request(scale: scale, content: PixelRect(x: 0, y: 0, width: width, height: height), quarterTurns: 0)
+        return withHue(hue, request: request, base: pixels)
+    }
+
     /// The same pixels with another hue: only the colour lookup runs again.
     nonisolated public func withHue(_ hue: Double) -> ViewRendering? {
         Self.withHue(hue, request: request, base: base)

@@ -120,6 +120,7 @@ enum Accelerators {
             [
                 // Pages first, then the folder: the Images keys above (BEHAVIOUR G2).
                 Entry("win.page-sidebar", ["F9"], tr("Page Thumbnails")),
+                Entry("win.continuous-pages", ["c"], tr("Continuous Pages")),
                 Entry("win.go-to-page", ["<Control>l"], tr("Go to Page…")),
                 Entry("win.find", ["<Control>f"], tr("Find in Document")),
                 // After the focused widget: a text field selects its own text.

@@ -11,8 +11,9 @@ final class DocumentView: DocumentViewer {
     /// The tab's root (what AdwTabView holds).
     private let root: UnsafeMutablePointer<GtkOverlay> = cast(gtk_overlay_new())
     let canvas = ImageCanvas()
-    /// The pointer over a document's page: its links and its text (BEHAVIOUR G6, G10).
-    private(set) var pagePointer: PagePointer!
+    /// What a document's pages add: the pointer over a page (its links and text), the pages
+    /// stacked (BEHAVIOUR G6, G10, G11).
+    private(set) var pages: DocumentPages!
     /// The hue slider floating over the image (BEHAVIOUR D), bound to the model's hue.
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
@@ -38,7 +39,8 @@ final class DocumentView: DocumentViewer {
         gtk_scrolled_window_set_kinetic_scrolling(scroller, 1)
         gtk_stack_add_named(stack, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), DocumentModel.Shown.loading.rawValue)
         hueControl = HueControl()
-        hueOverlay = OverlayControlContainer(content: scroller.widget, control: hueControl.widget)
+        pages = DocumentPages(canvas: canvas, scroller: scroller.widget, model: model)
+        hueOverlay = OverlayControlContainer(content: pages.widget, control: hueControl.widget)
         hueOverlay.followDrags(of: hueControl.pressGesture)
         gtk_stack_add_named(stack, hueOverlay.widget, DocumentModel.Shown.image.rawValue)
         // The image (or its error) and, for note packages, the note beside it.
@@ -52,7 +54,6 @@ final class DocumentView: DocumentViewer {
         Self.key.attach(self, to: raw(root))
         contextMenu = ImageContextMenu(over: root.widget)
         model.viewer = self
-        pagePointer = PagePointer(canvas: canvas, model: model)
         installInput()
         installDragOut()
         follow(model)

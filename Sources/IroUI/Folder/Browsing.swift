@@ -14,6 +14,8 @@ final class Browsing {
     let searchBar = SearchBar()
     /// Whether the page sidebar shows for documents: on until F9 hides it (BEHAVIOUR G3).
     private var sidebarWanted = true
+    /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice, remembered.
+    private var continuousWanted = WindowStateStore.continuousPages
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -39,6 +41,12 @@ final class Browsing {
             self.sidebarWanted = on
             self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
         }
+        window.actions.addToggle("continuous-pages", initial: continuousWanted) { [weak self] on in
+            guard let self else { return }
+            self.continuousWanted = on
+            WindowStateStore.continuousPages = on
+            self.window.selectedView?.pages.setContinuous(on)
+        }
         window.actions.add("go-to-page", enabled: false) { [weak self] in self?.pageIndicator.focus() }
         window.actions.add("next-page", enabled: false) { [weak window] in
             guard let model = window?.selectedModel, let page = model.page(after: .next) else { return }
@@ -63,6 +71,8 @@ final class Browsing {
         let page = model?.document.page ?? 0, count = model?.document.pageCount ?? 1
         pageIndicator.show(page: page, of: count)
         actions.setEnabled("page-sidebar", count > 1)
+        actions.setEnabled("continuous-pages", count > 1)
+        window.selectedView?.pages.setContinuous(continuousWanted)
         actions.setEnabled("go-to-page", count > 1)
         actions.setEnabled("next-page", model?.page(after: .next) != nil)
         if count > 1 { pageSidebar.show(path: model?.document.path, password: model?.document.password, page: page, of: count) }

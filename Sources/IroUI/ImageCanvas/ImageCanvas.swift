@@ -86,7 +86,8 @@ final class ImageCanvas: CustomWidgetDelegate {
 
     private var horizontal: UnsafeMutablePointer<GtkAdjustment>?
     private var vertical: UnsafeMutablePointer<GtkAdjustment>?
-    private var zoomNotificationPending = false
+    /// Tells `onZoomChanged` once the main loop is idle (never mid-layout).
+    private lazy var zoomChangedLater = IdleOnce { [weak self] in self?.onZoomChanged?() }
     /// Set while both adjustments are being configured: each emits value-changed, and the
     /// view is whole again only after the second.
     private var configuring = false
@@ -376,15 +377,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         if before != zoom { notifyZoomChangedLater() }
     }
 
-    private func notifyZoomChangedLater() {
-        guard !zoomNotificationPending else { return }
-        zoomNotificationPending = true
-        addIdle { [weak self] in
-            self?.zoomNotificationPending = false
-            self?.onZoomChanged?()
-            return false
-        }
-    }
+    private func notifyZoomChangedLater() { zoomChangedLater.ask() }
 
     func adjustmentsChanged(horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>) {
         self.horizontal = horizontal

@@ -10,8 +10,10 @@ extension DocumentWindow {
 
     func updateViewActions() {
         let hasImage = activeCanvas?.zoom != nil
-        actions.setEnabled("rotate-clockwise", hasImage)
-        actions.setEnabled("rotate-counterclockwise", hasImage)
+        // Stacked pages are not turned (BEHAVIOUR G11): a single page is.
+        let turns = hasImage && selectedView?.pages.isContinuous != true
+        actions.setEnabled("rotate-clockwise", turns)
+        actions.setEnabled("rotate-counterclockwise", turns)
         actions.setEnabled("reset-hue", hasImage)
         // A tab that holds less than every pixel decodes them again for the export.
         actions.setEnabled("export-copy", selectedModel?.levels?.isComplete ?? false)
@@ -22,5 +24,12 @@ extension DocumentWindow {
     var activeCanvas: ImageCanvas? {
         if let comparison = comparing.view { return comparison.activePane?.canvas }
         return selectedView?.canvas
+    }
+
+    /// What the zoom commands act on: the active canvas, or a document's stacked pages
+    /// while the selected tab shows them (BEHAVIOUR G11).
+    var zoomTarget: (any ZoomCommands)? {
+        if comparing.view == nil, let pages = selectedView?.pages, pages.isContinuous { return pages.continuous }
+        return activeCanvas
     }
 }

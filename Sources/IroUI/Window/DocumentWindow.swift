@@ -168,7 +168,7 @@ final class DocumentWindow {
 
     /// The zoom toolbar and the view commands follow the active canvas's zoom.
     func zoomChanged() {
-        let zoom = activeCanvas?.zoom
+        let zoom = zoomTarget?.zoom
         header.zoomToolbar.show(percent: zoom?.percent)
         gtk_widget_set_visible(header.zoomToolbar.widget, zoom == nil ? 0 : 1)
         gtk_widget_set_visible(header.zoomToolbar.percentage, zoom == nil ? 0 : 1)
@@ -209,14 +209,14 @@ final class DocumentWindow {
             gtk_window_present(shortcuts.window)
             g_object_unref(raw(shortcuts)) // GTK keeps toplevels alive while they are open
         }
-        actions.add("zoom-in") { [weak self] in self?.activeCanvas?.zoomIn() }
-        actions.add("zoom-out") { [weak self] in self?.activeCanvas?.zoomOut() }
-        actions.add("zoom-reset") { [weak self] in self?.activeCanvas?.resetZoom() }
-        actions.add("best-fit") { [weak self] in self?.activeCanvas?.toggleBestFit() }
-        actions.add("zoom-200") { [weak self] in self?.activeCanvas?.zoomToDoubleSize() }
-        actions.add("zoom-fit") { [weak self] in self?.activeCanvas?.zoomToFit() }
-        actions.add("fit-width") { [weak self] in self?.activeCanvas?.zoomToFitWidth() }
-        actions.add("fit-page") { [weak self] in self?.activeCanvas?.zoomToFitPage() }
+        actions.add("zoom-in") { [weak self] in self?.zoomTarget?.zoomIn() }
+        actions.add("zoom-out") { [weak self] in self?.zoomTarget?.zoomOut() }
+        actions.add("zoom-reset") { [weak self] in self?.zoomTarget?.resetZoom() }
+        actions.add("best-fit") { [weak self] in self?.zoomTarget?.toggleBestFit() }
+        actions.add("zoom-200") { [weak self] in self?.zoomTarget?.zoomToDoubleSize() }
+        actions.add("zoom-fit") { [weak self] in self?.zoomTarget?.zoomToFit() }
+        actions.add("fit-width") { [weak self] in self?.zoomTarget?.zoomToFitWidth() }
+        actions.add("fit-page") { [weak self] in self?.zoomTarget?.zoomToFitPage() }
         actions.add("reload") { [weak self] in self?.selectedModel?.reload() }
         actions.add("play-pause", enabled: false) { [weak self] in self?.selectedModel?.player?.togglePause() }
         actions.add("show-context-menu") { [weak self] in

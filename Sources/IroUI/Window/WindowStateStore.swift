@@ -2,7 +2,8 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Where the last window's size and panel are kept (BEHAVIOUR E4, F4): GSettings, schema
+/// Where the last window's size and panel, and the choice of continuous pages, are kept
+/// (BEHAVIOUR E4, F4, G11): GSettings, schema
 /// io.github.iroviewer.Iro, when it is installed (meson installs and compiles it); else a
 /// key file, `$XDG_CONFIG_HOME/iro/window-state.ini`, so that `iro` run straight from
 /// `.build/` remembers too. GSettings aborts the process on a schema it cannot find, so the
@@ -42,23 +43,51 @@ enum WindowStateStore {
         g_key_file_set_integer(file, group, "height", Int32(geometry.height))
         g_key_file_set_boolean(file, group, "maximized", geometry.maximized ? 1 : 0)
         g_key_file_set_boolean(file, group, "properties", geometry.showsProperties ? 1 : 0)
+        save(file)
+    }
+
+    private static func save(_ file: OpaquePointer) {
         let path = keyFilePath
         g_mkdir_with_parents(folderPath, 0o700)
         do throws(GLibError) {
             _ = try withGError { g_key_file_save_to_file(file, path, $0) }
         } catch {
-            Log.debug("cannot remember the window's size in \(path): \(error.message)")
+            Log.debug("cannot remember the window's state in \(path): \(error.message)")
         }
     }
 
-    /// A GSettings object when the schema is installed (+1), else nil.
-    private static func settings() -> UnsafeMutablePointer<GSettings>? {
+    /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice made.
+    static var continuousPages: Bool {
+        get {
+            if let settings = settings(having: "continuous-pages") {
+                defer { g_object_unref(raw(settings)) }
+                return g_settings_get_boolean(settings, "continuous-pages") != 0
+            }
+            guard let file = keyFile(reading: true) else { return false }
+            defer { g_key_file_free(file) }
+            return g_key_file_get_boolean(file, group, "continuous-pages", nil) != 0
+        }
+        set {
+            if let settings = settings(having: "continuous-pages") {
+                defer { g_object_unref(raw(settings)) }
+                g_settings_set_boolean(settings, "continuous-pages", newValue ? 1 : 0)
+                return
+            }
+            guard let file = keyFile(reading: false) else { return }
+            defer { g_key_file_free(file) }
+            g_key_file_set_boolean(file, group, "continuous-pages", newValue ? 1 : 0)
+            save(file)
+        }
+    }
+
+    /// A GSettings object when the schema is installed with `key` (+1), else nil.
+    private static func settings(having key: String = "properties-shown") -> UnsafeMutablePointer<GSettings>? {
         guard let source = g_settings_schema_source_get_default(),
             let found = g_settings_schema_source_lookup(source, schema, 1)
         else { return nil }
         defer { g_settings_schema_unref(found) }
         // An older installed schema lacks the newer keys, and GSettings aborts on those.
-        guard g_settings_schema_has_key(found, "properties-shown") != 0 else { return nil }
+        guard g_settings_schema_has_key(found, key) != 0 else { return nil }
         return g_settings_new_full(found, nil, nil)
     }
 

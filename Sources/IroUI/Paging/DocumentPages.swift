@@ -1,0 +1,57 @@
+import CGtk
+import GtkSupport
+import IroCore
+
+/// What a document's pages add to a tab: the pointer over a page (its links and text,
+/// BEHAVIOUR G6, G10) and the pages stacked for reading down (G11), shown instead of the
+/// single page while the window asks for them (`setContinuous`) and the tab shows a
+/// document of more than one page.
+final class DocumentPages {
+    let pointer: PagePointer
+    let continuous: ContinuousPages
+    /// The single page's scrolled canvas, or the stacked pages.
+    private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
+    private unowned let model: DocumentModel
+    private unowned let canvas: ImageCanvas
+    /// The window's choice: continuous pages for documents.
+    private var wanted = false
+
+    var widget: UnsafeMutablePointer<GtkWidget> { stack.widget }
+    var isContinuous: Bool { string(gtk_stack_get_visible_child_name(stack)) == "continuous" }
+
+    init(canvas: ImageCanvas, scroller: UnsafeMutablePointer<GtkWidget>, model: DocumentModel) {
+        self.model = model
+        self.canvas = canvas
+        pointer = PagePointer(canvas: canvas, model: model)
+        continuous = ContinuousPages(model: model)
+        gtk_stack_add_named(stack, scroller, "page")
+        gtk_stack_add_named(stack, continuous.scroller.widget, "continuous")
+        gtk_stack_set_visible_child_name(stack, "page")
+        // Told after layout, as the canvas's zoom is, so the window's header follows it.
+        continuous.onZoomChanged = { [weak model] in model?.observable.bump(DocumentModel.Property.zoom) }
+        let observed = model.observable
+        observed.observe(DocumentModel.Property.levels) { [weak self] in self?.update() }
+        observed.observe(DocumentModel.Property.status) { [weak self] in self?.update() }
+        observed.observe(DocumentModel.Property.pages) { [weak self] in self?.continuous.pageChanged() }
+        observed.observe(DocumentModel.Property.hue) { [weak self] in self?.continuous.hueChanged() }
+        observed.observe(DocumentModel.Property.search) { [weak self] in
+            if let self, self.isContinuous { gtk_widget_queue_draw(self.continuous.widget) }
+        }
+    }
+
+    /// Continuous pages or a single page, as the window's choice says (BEHAVIOUR G11).
+    func setContinuous(_ on: Bool) {
+        wanted = on
+        update()
+    }
+
+    private func update() {
+        let on = wanted && model.hasPages && model.shown == .image && model.levels != nil
+        if on { continuous.show() }
+        guard on != isContinuous else { return }
+        gtk_stack_set_visible_child_name(stack, on ? "continuous" : "page")
+        // The keys go to what is shown (a tab not on screen yet takes the focus when it is).
+        if gtk_widget_get_mapped(stack.widget) != 0 { gtk_widget_grab_focus(on ? continuous.widget : canvas.widget) }
+        model.observable.bump(DocumentModel.Property.zoom) // the header follows the other view's zoom
+    }
+}
