@@ -404,6 +404,23 @@ final class DocumentPagesWindowTests: XCTestCase {
 
             window.actions.activate("zoom-in")
             XCTAssertGreaterThan(try XCTUnwrap(pages.zoom).scale, zoom.scale, "zoom in grows the pages")
+
+            // A search's current match on another page is scrolled into the middle of the view
+            // (at 400 % page three's top shows, its middle third with the word does not).
+            window.actions.activate("first-image")
+            pages.setScale(4)
+            let bar = window.browsing.searchBar
+            window.actions.activate("find")
+            gtk_editable_set_text(gcastOpaque(raw(bar.entry), gtk_editable_get_type()), "three")
+            iro_emit_void(raw(bar.entry), "search-changed")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.search.matchCount == 1 && view.document.page == 2 })
+            let match = try XCTUnwrap(view.model.search.areas(onPage: 2)?.areas.first)
+            let zoomed = try XCTUnwrap(pages.zoom).scale, stacked = try XCTUnwrap(pages.layout)
+            let matchTop = stacked.top(of: 2, scale: zoomed) + match.y * zoomed
+            XCTAssertTrue(
+                matchTop >= pages.offset.y && matchTop + match.height * zoomed <= pages.offset.y + pages.viewportSize.height,
+                "the match in view")
+            bar.close()
             view.model.hue = 0.8
             XCTAssertTrue(pages.renderings.values.allSatisfy { $0.hue == 0.8 }, "the pages take the hue")
             view.model.hue = HueControl.neutral
@@ -461,6 +478,40 @@ final class DocumentPagesWindowTests: XCTestCase {
             bar.close()
             XCTAssertEqual(search.text, "", "closing the bar ends the search")
             XCTAssertNil(search.areas(onPage: 2))
+        }
+    }
+
+    /// BEHAVIOUR G7: on a page zoomed in, the current match is scrolled into view, each time
+    /// another becomes current.
+    func testAZoomedPageScrollsToTheCurrentMatch() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let url = harness.fixtures.url("wide.pdf")
+            DocumentFixtures.writePDF(
+                [.init(width: 700, height: 300, colour: (1, 1, 1), text: "alpha one two three four five six alpha")], to: url)
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
+            view.canvas.setScale(8)
+            @MainActor func inView(_ area: TextMatches.Area) -> Bool {
+                guard let zoom = view.canvas.zoom else { return false }
+                let origin = zoom.contentOrigin(offset: view.canvas.offset, scale: zoom.scale), size = view.canvas.viewportSize
+                let left = origin.x + area.x * zoom.scale, top = origin.y + area.y * zoom.scale
+                return left >= 0 && top >= 0 && left + area.width * zoom.scale <= size.width
+                    && top + area.height * zoom.scale <= size.height
+            }
+            let bar = window.browsing.searchBar
+            window.actions.activate("find")
+            gtk_editable_set_text(gcastOpaque(raw(bar.entry), gtk_editable_get_type()), "alpha")
+            iro_emit_void(raw(bar.entry), "search-changed")
+            let search = view.model.search
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { !search.isSearching && search.matchCount == 2 })
+            let areas = try XCTUnwrap(search.areas(onPage: 0)?.areas)
+            XCTAssertTrue(inView(areas[0]), "the first match scrolled into view")
+            XCTAssertFalse(inView(areas[1]), "the other is off the view at 800 %")
+            bar.onStep?(true)
+            XCTAssertTrue(inView(areas[1]), "the next match scrolled into view")
+            XCTAssertFalse(inView(areas[0]))
         }
     }
 

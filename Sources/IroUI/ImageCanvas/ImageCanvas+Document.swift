@@ -29,6 +29,18 @@ extension ImageCanvas {
         return ViewGeometry.unturn(turned, quarterTurns: quarterTurns, width: Double(pyramid.width), height: Double(pyramid.height))
     }
 
+    /// Scrolls an area of the page (its image pixels at 100 %: a search's current match) into
+    /// the middle of the view, unless all of it shows already.
+    func reveal(_ area: TextMatches.Area) {
+        guard let zoom, let pyramid else { return }
+        let shown = turned(area, of: pyramid), scale = displayScale, origin = wholePixelOrigin, viewport = viewportSize
+        let left = origin.x + shown.x * scale, top = origin.y + shown.y * scale
+        let right = left + shown.width * scale, bottom = top + shown.height * scale
+        guard left < 0 || top < 0 || right > viewport.width || bottom > viewport.height else { return }
+        let centre = Point(x: (shown.x + shown.width / 2) * scale, y: (shown.y + shown.height / 2) * scale)
+        configureAdjustments(offset: Point(x: centre.x - zoom.viewportSize.width / 2, y: centre.y - zoom.viewportSize.height / 2))
+    }
+
     private func levelsChanged() {
         guard let model = source?.model, let levels = model.levels else { return }
         show(levels, named: model.document.displayName, arrival: model.arrival)

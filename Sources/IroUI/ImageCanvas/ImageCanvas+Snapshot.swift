@@ -80,17 +80,21 @@ extension ImageCanvas {
     /// shows it, turned with the page.
     private func draw(_ area: TextMatches.Area, in colour: GdkRGBA, at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer)
     {
-        let width = Double(pyramid.width), height = Double(pyramid.height), scale = displayScale
-        let (x, y, w, h): (Double, Double, Double, Double)
-        switch ViewGeometry.normalized(quarterTurns) {
-        case 1: (x, y, w, h) = (height - area.y - area.height, area.x, area.height, area.width)
-        case 2: (x, y, w, h) = (width - area.x - area.width, height - area.y - area.height, area.width, area.height)
-        case 3: (x, y, w, h) = (area.y, width - area.x - area.width, area.height, area.width)
-        default: (x, y, w, h) = (area.x, area.y, area.width, area.height)
-        }
-        var bounds = rect(origin.x + x * scale, origin.y + y * scale, w * scale, h * scale)
+        let shown = turned(area, of: pyramid), scale = displayScale
+        var bounds = rect(origin.x + shown.x * scale, origin.y + shown.y * scale, shown.width * scale, shown.height * scale)
         var colour = colour
         gtk_snapshot_append_color(snapshot, &colour, &bounds)
+    }
+
+    /// Where an area of the page (its image pixels at 100 %) is on the page as shown, turned.
+    func turned(_ area: TextMatches.Area, of pyramid: ImagePyramid) -> TextMatches.Area {
+        let width = Double(pyramid.width), height = Double(pyramid.height)
+        switch ViewGeometry.normalized(quarterTurns) {
+        case 1: return .init(x: height - area.y - area.height, y: area.x, width: area.height, height: area.width)
+        case 2: return .init(x: width - area.x - area.width, y: height - area.y - area.height, width: area.width, height: area.height)
+        case 3: return .init(x: area.y, y: width - area.x - area.width, width: area.height, height: area.width)
+        default: return area
+        }
     }
 
     /// The backdrop where the image leaves the view uncovered (the stylesheet's

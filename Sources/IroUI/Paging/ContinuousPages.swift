@@ -101,6 +101,17 @@ final class ContinuousPages: CustomWidgetDelegate {
         gtk_widget_queue_draw(widget)
     }
 
+    /// Scrolls an area of `page` (its image pixels at 100 %: a search's current match) into the
+    /// middle of the view, unless all of it shows already.
+    func reveal(_ area: TextMatches.Area, onPage page: Int) {
+        guard let layout, let zoom else { return }
+        let scale = zoom.scale, frame = layout.frame(of: page, scale: scale, width: contentWidth(at: scale))
+        let left = frame.origin.x + area.x * scale, top = frame.origin.y + area.y * scale
+        let right = left + area.width * scale, bottom = top + area.height * scale, viewport = viewportSize
+        guard left < offset.x || top < offset.y || right > offset.x + viewport.width || bottom > offset.y + viewport.height else { return }
+        configureAdjustments(offset: Point(x: (left + right - viewport.width) / 2, y: (top + bottom - viewport.height) / 2))
+    }
+
     /// Scrolls so that `page`'s top is at the view's top (less the gap).
     func scroll(toPage page: Int) {
         guard let layout, let zoom else { return }

@@ -15,6 +15,8 @@ final class DocumentPages {
     private unowned let canvas: ImageCanvas
     /// The window's choice: continuous pages for documents.
     private var wanted = false
+    /// The search's current match last scrolled into view.
+    private var revealed: (page: Int, index: Int)?
 
     var widget: UnsafeMutablePointer<GtkWidget> { stack.widget }
     var isContinuous: Bool { string(gtk_stack_get_visible_child_name(stack)) == "continuous" }
@@ -34,8 +36,27 @@ final class DocumentPages {
         observed.observe(DocumentModel.Property.status) { [weak self] in self?.update() }
         observed.observe(DocumentModel.Property.pages) { [weak self] in self?.continuous.pageChanged() }
         observed.observe(DocumentModel.Property.hue) { [weak self] in self?.continuous.hueChanged() }
-        observed.observe(DocumentModel.Property.search) { [weak self] in
-            if let self, self.isContinuous { gtk_widget_queue_draw(self.continuous.widget) }
+        observed.observe(DocumentModel.Property.search) { [weak self] in self?.searchChanged() }
+    }
+
+    /// A search's highlights are drawn; a match that became current is scrolled into view
+    /// (BEHAVIOUR G7): on the page shown (another page comes at best fit, whole), or on any
+    /// page of the stacked ones.
+    private func searchChanged() {
+        if isContinuous { gtk_widget_queue_draw(continuous.widget) }
+        guard let current = model.search.current, let areas = model.search.areas(onPage: current.page)?.areas,
+            areas.indices.contains(current.index)
+        else {
+            revealed = nil
+            return
+        }
+        guard revealed.map({ $0 != current }) ?? true else { return }
+        revealed = current
+        let area = areas[current.index]
+        if isContinuous {
+            continuous.reveal(area, onPage: current.page)
+        } else if current.page == model.document.page {
+            canvas.reveal(area)
         }
     }
 
