@@ -38,19 +38,66 @@ def test_without_a_schema_the_size_is_kept_in_a_key_file():
         assert 'width=820' in kept and 'height=610' in kept, kept
 
 
-def test_with_the_schema_installed_the_size_is_kept_in_gsettings():
+def _schema_env():
+    """An environment with Iro's settings schema compiled and installed for the session."""
     if not shutil.which('glib-compile-schemas'):
         skip('glib-compile-schemas is not installed (libglib2.0-bin)')
-    png = write_quadrants(os.path.join(fixture_dir(), 'size.png'), 160, 120)
     schemas = os.path.join(fixture_dir(), 'schemas')
     os.makedirs(schemas, exist_ok=True)
     shutil.copy(os.path.join(REPO, 'data', 'io.github.iroviewer.Iro.gschema.xml'), schemas)
     subprocess.run(['glib-compile-schemas', schemas], check=True)
+    return {'GSETTINGS_SCHEMA_DIR': schemas, 'GSETTINGS_BACKEND': 'keyfile'}
+
+
+def test_with_the_schema_installed_the_size_is_kept_in_gsettings():
+    env = _schema_env()
+    png = write_quadrants(os.path.join(fixture_dir(), 'size.png'), 160, 120)
     with Session() as s:
-        env = {'GSETTINGS_SCHEMA_DIR': schemas, 'GSETTINGS_BACKEND': 'keyfile'}
         _resize_quit_and_reopen(s, png, env=env)
         home = s.app_env()['XDG_CONFIG_HOME']
         assert not os.path.exists(os.path.join(home, 'iro', 'window-state.ini')), 'not the key-file fallback'
         with open(os.path.join(home, 'glib-2.0', 'settings', 'keyfile')) as f:
             kept = f.read()
         assert 'window-width=820' in kept and 'window-height=610' in kept, kept
+
+
+def test_continuous_pages_and_the_page_sidebar_are_remembered_across_launches():
+    """BEHAVIOUR G3, G11: C and F9 are choices kept in GSettings for the next launch."""
+    env = _schema_env()
+    path = os.path.join(fixture_dir(), 'kept.pdf')
+    with open(path, 'wb') as f:
+        f.write(_two_page_pdf())
+    with Session() as s:
+        app = s.launch([path], env=env)
+        frame = app.frame('kept.pdf')
+        s.focus_window('kept.pdf')
+        app.find('list', 'Pages', root=frame)
+        s.key('c')
+        app.find('document text', 'kept.pdf', root=frame)
+        s.key('F9') # hides the sidebar, shown by default
+        s.key('ctrl+q')
+        app.wait_exit()
+        home = s.app_env()['XDG_CONFIG_HOME']
+        with open(os.path.join(home, 'glib-2.0', 'settings', 'keyfile')) as f:
+            kept = f.read()
+        assert 'continuous-pages=true' in kept and 'page-sidebar-shown=false' in kept, kept
+        again = s.launch([path], env=env)
+        frame = again.frame('kept.pdf')
+        again.find('document text', 'kept.pdf', root=frame)
+
+
+def _two_page_pdf():
+    """Two blank US letter pages, written by hand."""
+    objects = [b'<< /Type /Catalog /Pages 2 0 R >>', b'<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+               b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+               b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>']
+    out = b'%PDF-1.4\n'
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b'%d 0 obj\n%s\nendobj\n' % (number, body)
+    table = len(out)
+    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1)
+    out += b''.join(b'%010d 00000 n \n' % offset for offset in offsets)
+    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, table)
+    return out

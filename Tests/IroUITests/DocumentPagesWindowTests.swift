@@ -153,8 +153,11 @@ final class DocumentPagesWindowTests: XCTestCase {
 
             window.actions.activate("page-sidebar")
             XCTAssertFalse(sidebar.isRevealed, "F9 hides it")
+            XCTAssertFalse(WindowStateStore.pageSidebarShown, "remembered")
+            XCTAssertFalse(harness.app.makeWindow().actions.state("page-sidebar"), "a new window starts without it")
             window.actions.activate("page-sidebar")
             XCTAssertTrue(sidebar.isRevealed, "and shows it again")
+            XCTAssertTrue(WindowStateStore.pageSidebarShown)
             FolderBrowsingTests.go(window, "first-image")
             FolderBrowsingTests.go(window, "previous-image")
             XCTAssertEqual(FolderBrowsingTests.shownName(window), "a.png")

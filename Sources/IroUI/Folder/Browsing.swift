@@ -12,8 +12,8 @@ final class Browsing {
     let pageIndicator = PageIndicator()
     let pageSidebar = PageSidebar()
     let searchBar = SearchBar()
-    /// Whether the page sidebar shows for documents: on until F9 hides it (BEHAVIOUR G3).
-    private var sidebarWanted = true
+    /// Whether the page sidebar shows for documents (BEHAVIOUR G3): the last choice, remembered.
+    private var sidebarWanted = WindowStateStore.pageSidebarShown
     /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice, remembered.
     private var continuousWanted = WindowStateStore.continuousPages
 
@@ -36,9 +36,10 @@ final class Browsing {
         pageSidebar.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
         // Left of the tabs, in the box that holds them and the properties panel.
         if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_prepend(cast(body), pageSidebar.widget) }
-        window.actions.addToggle("page-sidebar", initial: true) { [weak self] on in
+        window.actions.addToggle("page-sidebar", initial: sidebarWanted) { [weak self] on in
             guard let self else { return }
             self.sidebarWanted = on
+            WindowStateStore.pageSidebarShown = on
             self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
         }
         window.actions.addToggle("continuous-pages", initial: continuousWanted) { [weak self] on in

@@ -2,8 +2,8 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Where the last window's size and panel, and the choice of continuous pages, are kept
-/// (BEHAVIOUR E4, F4, G11): GSettings, schema
+/// Where the last window's size and panel, and the choices of a document's page sidebar and
+/// continuous pages, are kept (BEHAVIOUR E4, F4, G3, G11): GSettings, schema
 /// io.github.iroviewer.Iro, when it is installed (meson installs and compiles it); else a
 /// key file, `$XDG_CONFIG_HOME/iro/window-state.ini`, so that `iro` run straight from
 /// `.build/` remembers too. GSettings aborts the process on a schema it cannot find, so the
@@ -58,26 +58,39 @@ enum WindowStateStore {
 
     /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice made.
     static var continuousPages: Bool {
-        get {
-            if let settings = settings(having: "continuous-pages") {
-                defer { g_object_unref(raw(settings)) }
-                return g_settings_get_boolean(settings, "continuous-pages") != 0
-            }
-            guard let file = keyFile(reading: true) else { return false }
-            defer { g_key_file_free(file) }
-            return g_key_file_get_boolean(file, group, "continuous-pages", nil) != 0
+        get { flag("continuous-pages", otherwise: false) }
+        set { setFlag("continuous-pages", newValue) }
+    }
+
+    /// Whether a document's page sidebar shows (BEHAVIOUR G3): the last choice made.
+    static var pageSidebarShown: Bool {
+        get { flag("page-sidebar-shown", otherwise: true) }
+        set { setFlag("page-sidebar-shown", newValue) }
+    }
+
+    /// A choice kept under `key` (the GSettings key, and the key file's), or `otherwise`
+    /// while none was made.
+    private static func flag(_ key: String, otherwise: Bool) -> Bool {
+        if let settings = settings(having: key) {
+            defer { g_object_unref(raw(settings)) }
+            return g_settings_get_boolean(settings, key) != 0
         }
-        set {
-            if let settings = settings(having: "continuous-pages") {
-                defer { g_object_unref(raw(settings)) }
-                g_settings_set_boolean(settings, "continuous-pages", newValue ? 1 : 0)
-                return
-            }
-            guard let file = keyFile(reading: false) else { return }
-            defer { g_key_file_free(file) }
-            g_key_file_set_boolean(file, group, "continuous-pages", newValue ? 1 : 0)
-            save(file)
+        guard let file = keyFile(reading: true) else { return otherwise }
+        defer { g_key_file_free(file) }
+        guard g_key_file_has_key(file, group, key, nil) != 0 else { return otherwise }
+        return g_key_file_get_boolean(file, group, key, nil) != 0
+    }
+
+    private static func setFlag(_ key: String, _ value: Bool) {
+        if let settings = settings(having: key) {
+            defer { g_object_unref(raw(settings)) }
+            g_settings_set_boolean(settings, key, value ? 1 : 0)
+            return
         }
+        guard let file = keyFile(reading: false) else { return }
+        defer { g_key_file_free(file) }
+        g_key_file_set_boolean(file, group, key, value ? 1 : 0)
+        save(file)
     }
 
     /// A GSettings object when the schema is installed with `key` (+1), else nil.
