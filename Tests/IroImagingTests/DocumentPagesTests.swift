@@ -199,6 +199,27 @@ final class DocumentPagesTests: XCTestCase {
         }
     }
 
+    /// A search as the search bar runs it: runs of consecutive pages from the page shown,
+    /// round to the start, two requests in flight and the batches in the order of the pages.
+    func testASearchComesInTheOrderOfThePagesFromThePageShown() throws {
+        XCTAssertTrue(TextSearch.runs(of: [3, 4, 5, 0, 1]).elementsEqual([(3, 3), (0, 2)]) { $0 == $1 })
+        XCTAssertTrue(TextSearch.runs(of: Array(0..<40)).elementsEqual([(0, 16), (16, 16), (32, 8)]) { $0 == $1 })
+        let url = fixtures.url("order.pdf")
+        DocumentFixtures.writePDF(
+            (0..<40).map { .init(width: 200, height: 200, colour: (1, 1, 1), text: $0 % 10 == 7 ? "needle" : "hay") }, to: url)
+        try DecoderSandboxTests.activateHelper()
+        let path = RawPath(url.path)
+        let order = Array(20..<40) + Array(0..<20)
+        let batches = try awaitResult {
+            var all: [TextSearch.Batch] = []
+            for await batch in TextSearch.pages("needle", of: path, password: nil, order: order) { all.append(batch) }
+            return all
+        }
+        XCTAssertEqual(batches.flatMap { $0.pages.map(\.page) }, order, "every page once, in the order asked")
+        XCTAssertEqual(batches.reduce(0) { $0 + $1.searched }, 40)
+        XCTAssertEqual(batches.flatMap { $0.pages.filter { !$0.areas.isEmpty }.map(\.page) }, [27, 37, 7, 17])
+    }
+
     /// A search that finds more than one answer can carry comes in several: the answer
     /// holds fewer pages than asked, and every area of each (before, a reply longer than
     /// 16 KB left the helper waited on for ever).

@@ -3,10 +3,10 @@ import IroCore
 import IroImaging
 
 /// A search of a document's text (BEHAVIOUR G7), one tab's, held by its model: the pages are
-/// searched in the decoder helper, `TextMatches.pagesPerRequest` at a time, from the page
-/// shown to the end and then from the start, so the first match near the reader comes
-/// first. Matches are kept by page; one of them is current, and Enter / Shift+Enter step
-/// through them in reading order, wrapping at the ends.
+/// searched in the decoder helpers (`TextSearch`), from the page shown to the end and then
+/// from the start, so the first match near the reader comes first. Matches are kept by page;
+/// one of them is current, and Enter / Shift+Enter step through them in reading order,
+/// wrapping at the ends.
 @MainActor
 final class DocumentSearch {
     private(set) var text = ""
@@ -49,27 +49,9 @@ final class DocumentSearch {
         changed()
         let order = Array(from..<count) + Array(0..<from)
         task = Task { [weak self] in
-            var index = 0
-            while index < order.count {
-                // A run of consecutive pages in one request (the wrap starts a new one).
-                let first = order[index]
-                var length = 1
-                while length < TextMatches.pagesPerRequest, index + length < order.count, order[index + length] == first + length {
-                    length += 1
-                }
-                let found: [TextMatches]
-                do throws(LoadError) {
-                    found = try await ImageDecoder.find(text, path: path, page: DocumentPage(first, password: password), count: length)
-                } catch {
-                    Log.debug("the search stopped at page \(first + 1): \(error.reason)")
-                    found = []
-                }
+            for await batch in TextSearch.pages(text, of: path, password: password, order: order) {
                 guard !Task.isCancelled, let self else { return }
-                // An answer may hold fewer pages than asked for (its areas fill a message):
-                // the next request goes on from the first page it left out.
-                let searched = found.isEmpty ? length : min(length, found.count)
-                self.add(found, searched: searched)
-                index += searched
+                self.add(batch.pages, searched: batch.searched)
             }
             guard !Task.isCancelled, let self else { return }
             self.isSearching = false

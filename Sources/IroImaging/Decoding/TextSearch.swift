@@ -1,0 +1,80 @@
+import GObjectSupport
+import IroCore
+
+/// A search of a document's text (BEHAVIOUR G7) run through its pages in a given order, in
+/// runs of consecutive pages, `TextMatches.pagesPerRequest` at most, one request each. Two
+/// requests are in flight at once (the decoder pool's two helpers, one for each core), and
+/// what they find comes in the order of the pages: a search that must go 300 pages on takes
+/// half the time of one request after another.
+public enum TextSearch {
+    /// Pages searched and what was found on them (pages without matches are searched too).
+    public struct Batch: Sendable {
+        public let pages: [TextMatches]
+        public let searched: Int
+    }
+
+    /// Requests in flight at once.
+    static let inFlight = DecoderPool.maxHelpers
+
+    /// The runs of consecutive pages of `order`, each at most `TextMatches.pagesPerRequest` long.
+    static func runs(of order: [Int]) -> [(first: Int, length: Int)] {
+        var runs: [(first: Int, length: Int)] = []
+        for page in order {
+            if let last = runs.last, last.first + last.length == page, last.length < TextMatches.pagesPerRequest {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((page, 1))
+            }
+        }
+        return runs
+    }
+
+    /// What searching `order`'s pages of `path` for `text` finds, batch by batch, in the
+    /// order of the pages; ends when every page is searched or the stream is dropped.
+    public static func pages(_ text: String, of path: RawPath, password: String?, order: [Int]) -> AsyncStream<Batch> {
+        AsyncStream { continuation in
+            let producer = Task {
+                await search(text, of: path, password: password, order: order) { continuation.yield($0) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in producer.cancel() }
+        }
+    }
+
+    private static func search(
+        _ text: String, of path: RawPath, password: String?, order: [Int], found: @Sendable (Batch) -> Void
+    ) async {
+        var waiting = runs(of: order)[...]
+        var asked: [(first: Int, length: Int, answer: Task<[TextMatches], Never>)] = []
+        defer { for request in asked { request.answer.cancel() } }
+        while !Task.isCancelled, !waiting.isEmpty || !asked.isEmpty {
+            while asked.count < inFlight, let run = waiting.popFirst() {
+                let answer = Task {
+                    do throws(LoadError) {
+                        return try await ImageDecoder.find(
+                            text, path: path, page: DocumentPage(run.first, password: password), count: run.length)
+                    } catch {
+                        Log.debug("the search stopped at page \(run.first + 1): \(error.reason)")
+                        return []
+                    }
+                }
+                asked.append((run.first, run.length, answer))
+            }
+            let request = asked.removeFirst()
+            let pages = await withTaskCancellationHandler {
+                await request.answer.value
+            } onCancel: {
+                request.answer.cancel()
+            }
+            if Task.isCancelled { return }
+            // An answer may hold fewer pages than asked (its areas fill a message): the pages it
+            // left out are asked next (after the request already in flight: their matches may
+            // come after a later page's, which matters only for the first match, found by then).
+            let searched = pages.isEmpty ? request.length : min(request.length, pages.count)
+            if searched < request.length {
+                waiting.insert((request.first + searched, request.length - searched), at: waiting.startIndex)
+            }
+            found(Batch(pages: pages, searched: searched))
+        }
+    }
+}
