@@ -45,7 +45,7 @@ from accessibility import (ancestors, describe, do_action, dump, extents, find_a
                            has_area, has_state, hit_test, in_tree, name_matches,
                            probably_showing, states, walk)
 from app import App
-from fixtures import QUADRANTS, convert_image, fixture_dir, write_quadrants
+from fixtures import QUADRANTS, convert_image, fixture_dir, write_pdf, write_quadrants, write_tiff
 from images import Image, close_enough, rotated, write_png
 from iro_widgets import (normalise_spaces, tab_bar, tab_labels, wait_zoom_text, zoom_label,
                          zoom_percent)
@@ -75,5 +75,5 @@ __all__ = [
     # images.py
     'write_png', 'close_enough', 'Image',
     # fixtures.py
-    'fixture_dir', 'QUADRANTS', 'write_quadrants', 'convert_image',
+    'fixture_dir', 'QUADRANTS', 'write_quadrants', 'write_pdf', 'write_tiff', 'convert_image',
 ]

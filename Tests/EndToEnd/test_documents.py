@@ -5,30 +5,7 @@ finding a word on a later page, and text selected with a drag and copied."""
 import os
 import subprocess
 
-from harness import TIMEOUT, Session, find_all, fixture_dir, require_tools
-
-
-def _pdf(pages):
-    """A PDF of `pages` (each a line of text in Helvetica on US letter), written by hand."""
-    objects = [b'<< /Type /Catalog /Pages 2 0 R >>', None, b'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']
-    kids = []
-    for text in pages:
-        content = b'BT /F1 24 Tf 72 600 Td (%s) Tj ET' % text.encode('ascii')
-        objects.append(b'<< /Length %d >>\nstream\n%s\nendstream' % (len(content), content))
-        objects.append(b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> '
-                       b'/Contents %d 0 R >>' % len(objects))
-        kids.append(b'%d 0 R' % len(objects))
-    objects[1] = b'<< /Type /Pages /Kids [%s] /Count %d >>' % (b' '.join(kids), len(kids))
-    out = b'%PDF-1.4\n'
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b'%d 0 obj\n%s\nendobj\n' % (number, body)
-    table = len(out)
-    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1)
-    out += b''.join(b'%010d 00000 n \n' % offset for offset in offsets)
-    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, table)
-    return out
+from harness import TIMEOUT, Session, close_enough, find_all, fixture_dir, require_tools, states, write_pdf, write_tiff
 
 
 def _page(frame):
@@ -39,8 +16,7 @@ def _page(frame):
 
 def test_page_keys_a_typed_page_number_and_a_search_move_through_a_pdf():
     path = os.path.join(fixture_dir(), 'book.pdf')
-    with open(path, 'wb') as f:
-        f.write(_pdf(['First page', 'Second page', 'Third page with the word needle', 'Fourth page']))
+    write_pdf(path, ['First page', 'Second page', 'Third page with the word needle', 'Fourth page'])
     with Session() as s:
         app = s.launch([path])
         frame = app.frame('book.pdf')
@@ -93,16 +69,11 @@ def _ink(shot, x, y, w, h):
 def test_text_dragged_over_is_selected_and_copied():
     require_tools('xclip')
     path = os.path.join(fixture_dir(), 'words.pdf')
-    with open(path, 'wb') as f:
-        f.write(_pdf(['Copy these words']))
+    write_pdf(path, ['Copy these words'])
     with Session() as s:
         app = s.launch([path])
         frame = app.frame('words.pdf')
-        wx, wy, ww, wh = s.window_geometry(s.focus_window('words.pdf'))
-        canvas = app.find('image', 'words.pdf', root=frame)
-        cx, cy, cw, ch = app.screen_extents(canvas, frame)
-        # Within the window: the screen around it is black, as text is.
-        cw, ch = min(cw, wx + ww - cx), min(ch, wy + wh - cy)
+        (cx, cy, cw, ch), _ = _canvas_area(s, frame, app, 'words.pdf')
         box = app.wait(lambda: _ink(s.screenshot(), cx, cy, cw, ch), 'the page drawn with its text')
         left, top, right, bottom = box
         middle = (top + bottom) // 2
@@ -147,8 +118,7 @@ def test_text_dragged_over_is_selected_and_copied():
 
 def test_continuous_pages_scroll_across_page_boundaries():
     path = os.path.join(fixture_dir(), 'stack.pdf')
-    with open(path, 'wb') as f:
-        f.write(_pdf(['First page', 'Second page', 'Third page', 'Fourth page']))
+    write_pdf(path, ['First page', 'Second page', 'Third page', 'Fourth page'])
     with Session() as s:
         app = s.launch([path])
         frame = app.frame('stack.pdf')
@@ -183,3 +153,91 @@ def test_continuous_pages_scroll_across_page_boundaries():
         app.wait(lambda: _page(frame) == '4', 'End: the last page')
         s.key('Home')
         app.wait(lambda: _page(frame) == '1', 'Home: the first page')
+
+
+def _canvas_area(s, frame, app, name):
+    """The canvas's screen extents, within the window (the screen around it is black)."""
+    wx, wy, ww, wh = s.window_geometry(s.focus_window(name))
+    canvas = app.find('image', name, root=frame)
+    cx, cy, cw, ch = app.screen_extents(canvas, frame)
+    return (cx, cy, min(cw, wx + ww - cx), min(ch, wy + wh - cy)), canvas
+
+
+def _ink_rows(s, frame, app, name):
+    """The canvas's screen extents (within the window) and the box of its first line of text."""
+    (cx, cy, cw, ch), _ = _canvas_area(s, frame, app, name)
+    return (cx, cy, cw, ch), app.wait(lambda: _ink(s.screenshot(), cx, cy, cw, ch), 'the page drawn with its text')
+
+
+def test_a_thumbnail_and_an_internal_link_go_to_their_pages():
+    path = write_pdf(os.path.join(fixture_dir(), 'linked.pdf'), ['Go to page three', 'Two', 'Three', 'Four'], links={0: 2})
+    with Session() as s:
+        app = s.launch([path])
+        frame = app.frame('linked.pdf')
+        s.focus_window('linked.pdf')
+        app.wait(lambda: _page(frame) == '1', 'the page indicator at 1')
+
+        # The link over page one's line of text: a click goes to page three.
+        _, (left, top, right, bottom) = _ink_rows(s, frame, app, 'linked.pdf')
+        s.click((left + right) // 2, (top + bottom) // 2)
+        app.wait(lambda: _page(frame) == '3', 'the link went to page three')
+
+        # The sidebar's fourth thumbnail: a click shows page four.
+        pages = app.find('list', 'Pages', root=frame)
+        fourth = app.wait(lambda: next((n for n in find_all(pages, 'list item') if n.getIndexInParent() == 3), None),
+                          "page four's thumbnail")
+        x, y, w, h = app.screen_extents(fourth, frame)
+        s.click(x + w // 2, y + h // 2)
+        app.wait(lambda: _page(frame) == '4', 'the thumbnail went to page four')
+
+
+def test_a_locked_pdf_asks_for_its_password_and_says_when_it_is_wrong():
+    require_tools('qpdf')
+    plain = write_pdf(os.path.join(fixture_dir(), 'plain.pdf'), ['Secret page'])
+    path = os.path.join(fixture_dir(), 'locked.pdf')
+    subprocess.run(['qpdf', '--encrypt', 'sesame', 'owner-sesame', '256', '--', plain, path], check=True, timeout=TIMEOUT)
+    with Session() as s:
+        app = s.launch([path])
+        frame = app.frame('locked.pdf')
+        s.focus_window('locked.pdf')
+        app.find('password text', 'Password', root=frame)
+        app.find('label', 'This Document Is Protected', root=frame)
+        s.xdotool('type', 'wrong')
+        s.key('Return')
+        app.find('label', lambda name: 'The password is not the document’s' in (name or ''), root=frame)
+        app.find('password text', 'Password', root=frame)
+        s.xdotool('type', 'sesame')
+        s.key('Return')
+        app.wait(lambda: not any('showing' in states(n) for n in find_all(frame, 'password text')), 'the password page gone')
+        # The page itself: its line of text drawn.
+        _ink_rows(s, frame, app, 'locked.pdf')
+
+
+def _region(s, area, colour):
+    """The box (width, height) of the pixels close to `colour` within the area (x, y, w, h)."""
+    x, y, w, h = area
+    shot = s.screenshot()
+    hits = [(px, py) for py in range(y, y + h, 3) for px in range(x, x + w, 3) if close_enough(shot.pixel(px, py), colour)]
+    if not hits:
+        return None
+    return max(p[0] for p in hits) - min(p[0] for p in hits), max(p[1] for p in hits) - min(p[1] for p in hits)
+
+
+def test_a_tiff_of_pages_shows_each_with_its_own_size_and_orientation():
+    red, blue = (220, 30, 30), (40, 60, 220)
+    # Page two is 200×500 stored, turned by its Orientation tag (6: the top is on the right)
+    # to 500×200 as shown.
+    path = write_tiff(os.path.join(fixture_dir(), 'fax.tiff'), [(400, 300, red, 1), (200, 500, blue, 6)])
+    with Session() as s:
+        app = s.launch([path])
+        frame = app.frame('fax.tiff')
+        s.focus_window('fax.tiff')
+        app.wait(lambda: _page(frame) == '1', 'the page indicator at 1')
+        app.find('label', '/ 2', root=frame)
+        area, _ = _canvas_area(s, frame, app, 'fax.tiff')
+        size = app.wait(lambda: _region(s, area, red), 'page one drawn')
+        assert abs(size[0] / size[1] - 4 / 3) < 0.1, f'page one 4:3, got {size}'
+        s.key('Page_Down')
+        app.wait(lambda: _page(frame) == '2', 'page two')
+        size = app.wait(lambda: _region(s, area, blue), 'page two drawn')
+        assert abs(size[0] / size[1] - 5 / 2) < 0.15, f'page two turned upright to 5:2, got {size}'

@@ -5,9 +5,10 @@ that monitor's pixels to the region and orientation expected, and unplugging the
 ends the presentation with Iro alive."""
 
 import os
+import re
 
 from fake_services import fake_service, read_lines
-from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_quadrants
+from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_pdf, write_quadrants
 
 SECOND = (1920, 0, 1280, 720)  # the second monitor's geometry
 BLACK = (0, 0, 0)
@@ -107,3 +108,34 @@ def test_presenting_keeps_the_screen_from_going_idle_until_it_ends():
         s.key('ctrl+shift+p')
         app.wait(lambda: _presentation(s) is None, 'the presentation ended')
         app.wait(lambda: read_lines(calls)[1:] == [f'uninhibit {cookie}'], 'the same inhibition released')
+
+
+def test_a_pdf_is_presented_page_by_page_with_the_presenter_view_here():
+    """BEHAVIOUR G9: the current page full screen on the second monitor; here, the next
+    page, "Page 1 of 3" and a clock; Page Down turns both; B blacks the presentation out."""
+    path = write_pdf(os.path.join(fixture_dir(), 'talk.pdf'), ['One', 'Two', 'Three'],
+                     colours=[(220, 30, 30), (30, 180, 40), (40, 60, 220)])
+    colours = {'one': (220, 30, 30), 'two': (30, 180, 40)}
+    with Session(two_monitors=True) as s:
+        s.start_openbox()
+        app = s.launch([path])
+        frame = app.frame('talk.pdf')
+        s.focus_window('talk.pdf')
+        s.key('ctrl+shift+p')
+        _presentation_on(s, app, SECOND)
+        # A letter page fitted to 1280×720 is 556 wide, centred: its top middle is the page.
+        page = (SECOND[0] + 640, 60)
+        app.wait(lambda: close_enough(s.pixel(*page), colours['one']), 'page one on the second monitor')
+        app.find('label', 'Page 1 of 3', root=frame)
+        app.find('image', 'Next Page', root=frame)
+        app.find('push button', re.compile(r'^\d+:\d\d$'), root=frame)  # the clock, ticking
+
+        s.key('Page_Down')
+        app.wait(lambda: close_enough(s.pixel(*page), colours['two']), 'page two there')
+        app.find('label', 'Page 2 of 3', root=frame)
+
+        s.key('b')
+        app.wait(lambda: s.pixel(*page) == BLACK, 'the presentation blacked out')
+        app.find('label', 'The presentation is black (B)', root=frame)
+        s.key('b')
+        app.wait(lambda: close_enough(s.pixel(*page), colours['two']), 'and back')

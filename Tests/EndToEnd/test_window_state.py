@@ -6,7 +6,7 @@ import os
 import shutil
 import subprocess
 
-from harness import REPO, Session, extents, fixture_dir, skip, write_quadrants
+from harness import REPO, Session, extents, fixture_dir, skip, write_pdf, write_quadrants
 
 
 def _resize_quit_and_reopen(s, png, env=None):
@@ -65,8 +65,7 @@ def test_continuous_pages_and_the_page_sidebar_are_remembered_across_launches():
     """BEHAVIOUR G3, G11: C and F9 are choices kept in GSettings for the next launch."""
     env = _schema_env()
     path = os.path.join(fixture_dir(), 'kept.pdf')
-    with open(path, 'wb') as f:
-        f.write(_two_page_pdf())
+    write_pdf(path, ['One', 'Two'])
     with Session() as s:
         app = s.launch([path], env=env)
         frame = app.frame('kept.pdf')
@@ -85,19 +84,3 @@ def test_continuous_pages_and_the_page_sidebar_are_remembered_across_launches():
         frame = again.frame('kept.pdf')
         again.find('document text', 'kept.pdf', root=frame)
 
-
-def _two_page_pdf():
-    """Two blank US letter pages, written by hand."""
-    objects = [b'<< /Type /Catalog /Pages 2 0 R >>', b'<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
-               b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-               b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>']
-    out = b'%PDF-1.4\n'
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b'%d 0 obj\n%s\nendobj\n' % (number, body)
-    table = len(out)
-    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1)
-    out += b''.join(b'%010d 00000 n \n' % offset for offset in offsets)
-    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, table)
-    return out
