@@ -113,6 +113,48 @@ final class BadDocumentTests: XCTestCase {
     /// An image of JBIG2 data that declares 100 000 × 100 000 pixels (1.25 GB of bits) on a
     /// small page: drawn in this process it takes 1.3 GB; in the helper its memory cap stops it,
     /// and the tab says what happened.
+    /// A JPEG 2000 (JPX) image that declares 100 000 × 100 000 pixels in one tile, on a small
+    /// page: OpenJPEG, under poppler in the helper, runs into the helper's memory cap; the page
+    /// is drawn without it, or fails clearly, and the pool goes on.
+    func testAJPXBombCostsOnlyItsHelper() throws {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        let side = 100_000
+        var codestream: [UInt8] = [0xFF, 0x4F] // SOC
+        // SIZ: the image and its one tile 100 000 pixels square, one 8-bit component.
+        codestream += [0xFF, 0x51] + u16(41) + u16(0) + u32(side) + u32(side) + u32(0) + u32(0) + u32(side) + u32(side)
+        codestream += u32(0) + u32(0) + u16(1) + [7, 1, 1]
+        // COD: no decomposition, 64 × 64 code blocks, the reversible transform; QCD: none.
+        codestream += [0xFF, 0x52] + u16(12) + [0, 0] + u16(1) + [0, 0, 4, 4, 0, 1]
+        codestream += [0xFF, 0x5C] + u16(4) + [0x40, 0x48]
+        codestream += [0xFF, 0x90] + u16(10) + u16(0) + u32(0) + [0, 1] + [0xFF, 0x93] // SOT, SOD: no data
+        codestream += [0xFF, 0xD9] // EOC
+        let image =
+            Array(
+                "<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /Filter /JPXDecode /Length \(codestream.count) >>\nstream\n"
+                    .utf8)
+            + codestream + Array("\nendstream".utf8)
+        let bytes = F.rawPDF([
+            F.object("<< /Type /Catalog /Pages 2 0 R >>"), F.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            F.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>"),
+            F.stream("q 200 0 0 200 0 0 cm /Im Do Q"), image,
+        ])
+        let path = RawPath(fixtures.bytes("jpx-bomb.pdf", bytes).path)
+        try DecoderSandboxTests.activateHelper()
+        do {
+            let shown = try ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 200))
+            XCTAssertEqual(shown?.pageCount, 1, "drawn without the image it could not hold")
+        } catch {
+            switch error as? LoadError {
+            case .decoderStopped?, .needsTooMuchMemory?, .damaged?: break
+            default: XCTFail("a clear failure, got \(error)")
+            }
+        }
+        let good = RawPath(
+            fixtures.bytes("good.pdf", document(pages: [F.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>")])).path)
+        XCTAssertEqual(try ImageDecoder.decodeSynchronously(path: good)?.imageWidth, 96, "the pool goes on")
+    }
+
     func testAJBIG2BombCostsOnlyItsHelper() throws {
         var segment: [UInt8] = [0, 0, 0, 0, 48, 0, 1, 0, 0, 0, 19]
         for value in [100_000, 100_000, 0, 0] { segment += [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
