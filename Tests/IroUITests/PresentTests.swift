@@ -131,6 +131,15 @@ final class PresentTests: XCTestCase {
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { gtk_picture_get_paintable(OpaquePointer(panel.next)) != nil },
                 "the next page is drawn")
+            // A column beside the page, not over it: the canvas ends where the panel begins.
+            var canvasBounds = graphene_rect_t(), panelBounds = graphene_rect_t()
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 5) {
+                    gtk_widget_compute_bounds(view.canvas.widget, window.window.widget, &canvasBounds) != 0
+                        && gtk_widget_compute_bounds(panel.widget, window.window.widget, &panelBounds) != 0
+                        && panelBounds.size.width > 0 && panelBounds.origin.x > 0
+                        && canvasBounds.origin.x + canvasBounds.size.width <= panelBounds.origin.x + 0.5
+                }, "canvas \(canvasBounds), panel \(panelBounds)")
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 5) { presentation.canvas.pyramid === view.model.levels }, "the page is presented")
 

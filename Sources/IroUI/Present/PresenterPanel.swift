@@ -4,8 +4,8 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// The presenter's view of a document (BEHAVIOUR G9), over the main window's page while it
-/// is presented on another monitor: the next page, "Page 3 of 27", the time since the
+/// The presenter's view of a document (BEHAVIOUR G9), a column right of the main window's
+/// page (which keeps all of itself in view beside it) while it is presented on another monitor: the next page, "Page 3 of 27", the time since the
 /// presentation began (a click starts it again), and whether the presentation is blanked.
 /// The next page is the one the tab drew ahead for Page Down.
 final class PresenterPanel {
@@ -15,19 +15,18 @@ final class PresenterPanel {
     let clock: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label("0:00")
     let blanked: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new(tr("The presentation is black (B)")))
     private var started = monotonicSeconds()
+    /// The column's width: the next page at about a fifth of a 1280-wide window.
+    static let width: Int32 = 264
     private var ticker: SourceID?
 
     init() {
-        gtk_widget_add_css_class(widget, "osd")
         gtk_widget_add_css_class(widget, "presenter-panel")
-        gtk_widget_set_halign(widget, GTK_ALIGN_END)
-        gtk_widget_set_valign(widget, GTK_ALIGN_END)
-        for side in [gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { side(widget, 18) }
+        gtk_widget_set_size_request(widget, Self.width, -1)
         let heading = gtk_label_new(tr("Next"))!
         gtk_widget_add_css_class(heading, "dim-label")
         gtk_label_set_xalign(cast(heading), 0)
         gtk_picture_set_content_fit(OpaquePointer(next), GTK_CONTENT_FIT_CONTAIN)
-        gtk_widget_set_size_request(next, 240, 180)
+        gtk_widget_set_size_request(next, Self.width - 24, (Self.width - 24) * 3 / 4)
         iro_accessible_set_label(next, tr("Next Page"))
         gtk_widget_add_css_class(position.widget, "title-4")
         gtk_widget_add_css_class(clock, "flat")

@@ -44,7 +44,8 @@ final class Presenting {
             presentation.setBlank(!presentation.isBlank)
             self.updatePanel()
         }
-        gtk_overlay_add_overlay(window.root, panel.widget)
+        // A column right of the tabs, not over the page: the page keeps all of itself in view.
+        if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_append(cast(body), panel.widget) }
         // `held`: the next page, drawn ahead, is ready to preview.
         window.selection.observe([DocumentModel.Property.pages, DocumentModel.Property.status, DocumentModel.Property.held]) {
             [weak self] in self?.updatePanel()
