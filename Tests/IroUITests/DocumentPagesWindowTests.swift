@@ -292,6 +292,22 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(view.document.page, 2, "the link went to page three")
             XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.links.isEmpty }, "page three has no links")
+
+            // In continuous pages (BEHAVIOUR G11) too: page one's link, clicked, goes to page three.
+            defer { WindowStateStore.continuousPages = false }
+            window.actions.activate("first-image")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 0 && !view.model.isLoading })
+            window.actions.activate("continuous-pages")
+            let pages = view.pages.continuous
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { pages.links.read[0]?.count == 2 }, "page one's links read")
+            let stacked = try XCTUnwrap(pages.layout), scale = try XCTUnwrap(pages.zoom).scale
+            let frame = stacked.frame(of: 0, scale: scale, width: pages.contentWidth(at: scale))
+            let onStackedLink = Point(
+                x: frame.origin.x - pages.offset.x + 60 * 4 / 3 * scale, y: frame.origin.y - pages.offset.y + 35 * 4 / 3 * scale)
+            XCTAssertEqual(pages.link(at: onStackedLink)?.target, .page(2))
+            XCTAssertNil(pages.link(at: Point(x: onStackedLink.x + 200 * scale, y: onStackedLink.y)), "nothing beside it")
+            iro_emit_int_double_double(raw(try XCTUnwrap(pages.links.click)), "released", 1, onStackedLink.x, onStackedLink.y)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 2 && pages.currentPage == 2 })
         }
     }
 
@@ -407,6 +423,11 @@ final class DocumentPagesWindowTests: XCTestCase {
 
             window.actions.activate("zoom-in")
             XCTAssertGreaterThan(try XCTUnwrap(pages.zoom).scale, zoom.scale, "zoom in grows the pages")
+            let beforePinch = try XCTUnwrap(pages.zoom).scale
+            let pinch = try XCTUnwrap(pages.pinchGesture)
+            iro_emit_pointer(raw(pinch), "begin", nil)
+            iro_emit_double(raw(pinch), "scale-changed", 0.5)
+            XCTAssertEqual(try XCTUnwrap(pages.zoom).scale, beforePinch / 2, accuracy: 1e-9, "a pinch scales the pages")
 
             // A search's current match on another page is scrolled into the middle of the view
             // (at 400 % page three's top shows, its middle third with the word does not).

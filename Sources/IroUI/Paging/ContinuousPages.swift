@@ -23,13 +23,13 @@ final class ContinuousPages: CustomWidgetDelegate {
 
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
     let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
-    private unowned let model: DocumentModel
+    unowned let model: DocumentModel
     private(set) var layout: ContinuousLayout?
     /// The scale shown, its limits and steps.
     private(set) var zoom: ZoomModel?
     /// The document the layout is of: its file and password.
     private var shownFile: (path: RawPath, password: String?)?
-    private(set) var offset = Point.zero
+    var offset = Point.zero
     private var adjustments: (horizontal: UnsafeMutablePointer<GtkAdjustment>, vertical: UnsafeMutablePointer<GtkAdjustment>)?
     private var configuring = false
     /// Each page's rendering, at the scale it was made for.
@@ -39,6 +39,10 @@ final class ContinuousPages: CustomWidgetDelegate {
     private var failed: Set<Int> = []
     /// The page filling most of the view.
     private(set) var currentPage = 0
+    /// The links on the pages in view (a PDF's).
+    let links = ContinuousPageLinks()
+    /// The pinch that scales the pages (the input installs it; tests emit its signals).
+    var pinchGesture: OpaquePointer?
     /// Told when the scale (or its limits) changed, for the header.
     var onZoomChanged: (() -> Void)?
     /// Tells `onZoomChanged` once the main loop is idle: never during layout, when the
@@ -72,6 +76,7 @@ final class ContinuousPages: CustomWidgetDelegate {
             shownFile = file
             renderings = [:]
             failed = []
+            links.forget()
             // The page shown is drawn already: its size stands for the pages not drawn yet.
             var made = ContinuousLayout(
                 pageCount: model.document.pageCount, assumed: Size(width: Double(levels.width), height: Double(levels.height)))
@@ -170,7 +175,7 @@ final class ContinuousPages: CustomWidgetDelegate {
         zoomChangedLater.ask()
     }
 
-    private func contentWidth(at scale: Double) -> Double {
+    func contentWidth(at scale: Double) -> Double {
         max(viewportSize.width, layout?.contentSize(scale: scale).width ?? 0)
     }
 
@@ -188,7 +193,7 @@ final class ContinuousPages: CustomWidgetDelegate {
     }
 
     /// Sets the adjustments' ranges for the scale shown and scrolls to `proposed` (clamped).
-    private func configureAdjustments(offset proposed: Point) {
+    func configureAdjustments(offset proposed: Point) {
         guard let adjustments else { return }
         let viewport = viewportSize
         guard let layout, let zoom else {
@@ -219,6 +224,24 @@ final class ContinuousPages: CustomWidgetDelegate {
             if model.document.page != mostShown { model.showPage(mostShown) }
         }
         drawNext()
+        if let shownFile, model.formatName == ImageFormats.pdf { links.want(inView, of: shownFile.path, password: shownFile.password) }
+    }
+
+    /// The page under `point` of the view and the point of it there (its image pixels at
+    /// 100 %), when the point is on a page.
+    func pagePoint(at point: Point) -> (page: Int, point: Point)? {
+        guard let layout, let zoom else { return nil }
+        let y = offset.y + point.y, page = layout.page(at: y, scale: zoom.scale)
+        let frame = layout.frame(of: page, scale: zoom.scale, width: contentWidth(at: zoom.scale))
+        let inPage = Point(x: (offset.x + point.x - frame.origin.x) / zoom.scale, y: (y - frame.origin.y) / zoom.scale)
+        let size = layout.size(of: page)
+        guard inPage.x >= 0, inPage.y >= 0, inPage.x < size.width, inPage.y < size.height else { return nil }
+        return (page, inPage)
+    }
+
+    /// The link under `point` of the view, if a page in view has one there.
+    func link(at point: Point) -> PageLink? {
+        pagePoint(at: point).flatMap { links.link(onPage: $0.page, at: $0.point) }
     }
 
     /// How much of the view's height `page` fills.
@@ -397,64 +420,5 @@ final class ContinuousPages: CustomWidgetDelegate {
                 size: graphene_size_t(width: Float(area.width * scale), height: Float(area.height * scale)))
             gtk_snapshot_append_color(snapshot, &colour, &bounds)
         }
-    }
-
-    // MARK: Input
-
-    /// Ctrl+wheel zooms around the pointer; a drag pans; Up and Down scroll a tenth of the
-    /// view (Left and Right too while the pages are wider than it, else they turn pages).
-    private func installInput() {
-        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        let motion = gtk_event_controller_motion_new()!
-        var pointer = Point.zero
-        onSignal(raw(motion), "motion") { x, y in pointer = Point(x: x, y: y) }
-        onScroll(raw(scroll)) { [weak self] _, dy in
-            guard let self, let zoom = self.zoom,
-                gtk_event_controller_get_current_event_state(scroll).rawValue & GDK_CONTROL_MASK.rawValue != 0
-            else { return false }
-            self.setScale(zoom.clampedScale(zoom.scale * pow(2, -dy / 2)), anchor: pointer)
-            return true
-        }
-        gtk_widget_add_controller(widget, motion)
-        gtk_widget_add_controller(widget, scroll)
-
-        let drag = gtk_gesture_drag_new()!
-        var start = Point.zero
-        onSignal(raw(drag), "drag-begin") { [weak self] (_: Double, _: Double) in
-            guard let self else { return }
-            start = self.offset
-            gtk_widget_set_cursor_from_name(self.widget, "grabbing")
-        }
-        onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
-            self?.configureAdjustments(offset: Point(x: start.x - dx, y: start.y - dy))
-        }
-        onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in
-            if let self { gtk_widget_set_cursor_from_name(self.widget, "grab") }
-        }
-        gtk_widget_set_cursor_from_name(widget, "grab")
-        gtk_widget_add_controller(widget, drag)
-
-        let keys = gtk_event_controller_key_new()!
-        onKeyPressed(raw(keys)) { [weak self] keyval, _, state in
-            guard let self, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
-            let viewport = self.viewportSize
-            let step = Point(x: max(40, viewport.width / 10), y: max(40, viewport.height / 10))
-            let wider = self.contentWidth(at: self.zoom?.scale ?? 1) > viewport.width + 0.5
-            var target = self.offset
-            switch Int32(bitPattern: keyval) {
-            case GDK_KEY_Up, GDK_KEY_KP_Up: target.y -= step.y
-            case GDK_KEY_Down, GDK_KEY_KP_Down: target.y += step.y
-            case GDK_KEY_Left,
-                GDK_KEY_KP_Left where wider:
-                target.x -= step.x
-            case GDK_KEY_Right,
-                GDK_KEY_KP_Right where wider:
-                target.x += step.x
-            default: return false
-            }
-            self.configureAdjustments(offset: target)
-            return true
-        }
-        gtk_widget_add_controller(widget, keys)
     }
 }

@@ -19,7 +19,7 @@ final class PageLinks {
         gtk_gesture_single_set_button(click, 1)
         onSignal(raw(click), "released") { [weak self] (presses: Int32, x: Double, y: Double) in
             guard presses == 1, let self, let link = self.link(at: Point(x: x, y: y)) else { return }
-            self.follow(link)
+            Self.follow(link, in: self.model, from: self.canvas.widget)
         }
         gtk_widget_add_controller(canvas.widget, click)
     }
@@ -30,12 +30,14 @@ final class PageLinks {
         return model.links.last { $0.contains(page) } // the one drawn last is on top
     }
 
-    private func follow(_ link: PageLink) {
+    /// Follows `link` of `model`'s document: its page, or its web or mail address in the
+    /// desktop's program for it; never a file, a program or a script.
+    static func follow(_ link: PageLink, in model: DocumentModel, from widget: UnsafeMutablePointer<GtkWidget>) {
         switch link.target {
         case .page(let page): model.showPage(page)
         case .uri(let uri):
             guard PageLink.opens(uri) else { return Log.debug("not following a link to \(uri)") }
-            PropertiesPanel.launchDefault(uri, canvas.widget)
+            PropertiesPanel.launchDefault(uri, widget)
         }
     }
 }
