@@ -328,9 +328,9 @@ final class DocumentPagesWindowTests: XCTestCase {
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
             let selection = view.model.selection
-            XCTAssertNil(selection.text, "nothing read before the pointer comes")
-            view.model.readTextOfShownPage()
-            let text = try XCTUnwrap(GtkTestEnvironment.pump(timeout: 10) { selection.text != nil } ? selection.text : nil)
+            XCTAssertNil(selection.text(of: 0), "nothing read before the pointer comes")
+            view.model.readText(ofPage: 0)
+            let text = try XCTUnwrap(GtkTestEnvironment.pump(timeout: 10) { selection.text(of: 0) != nil } ? selection.text(of: 0) : nil)
             let characters = text.glyphs.map { Character($0.character) }
             let b = try XCTUnwrap(characters.firstIndex(of: "b")), last = try XCTUnwrap(characters.lastIndex(of: "a"))
             let zoom = try XCTUnwrap(view.canvas.zoom)
@@ -367,7 +367,7 @@ final class DocumentPagesWindowTests: XCTestCase {
 
             view.model.showPage(1)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 1 && !view.model.isLoading })
-            XCTAssertNil(selection.text, "another page: its text is read anew")
+            XCTAssertNil(selection.text(of: 1), "another page: its text is read when wanted")
             window.actions.activate("select-all-text")
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { selection.selectedText?.trimmingCharacters(in: .whitespacesAndNewlines) == "other" },
@@ -411,6 +411,32 @@ final class DocumentPagesWindowTests: XCTestCase {
             gtk_adjustment_set_value(vertical, layout.top(of: 1, scale: zoom.scale) - 4)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.page == 1 }, "scrolling reached page two")
             XCTAssertEqual(Self.indicator(window).number, "2")
+
+            // Page two's word, dragged over, is selected there (BEHAVIOUR G10), and stays
+            // selected as the pages scroll.
+            let selection = view.model.selection
+            view.model.readText(ofPage: 1)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { selection.text(of: 1) != nil })
+            let two = try XCTUnwrap(selection.text(of: 1))
+            let characters = two.glyphs.map { Character($0.character) }
+            let first = try XCTUnwrap(characters.firstIndex(of: "t")), last = try XCTUnwrap(characters.firstIndex(of: "o"))
+            let pageTwo = layout.frame(of: 1, scale: zoom.scale, width: pages.contentWidth(at: zoom.scale))
+            @MainActor func inView(_ glyph: Int) -> Point {
+                let box = two.glyphs[glyph].box
+                return Point(
+                    x: pageTwo.origin.x - pages.offset.x + (box.x + box.width / 2) * zoom.scale,
+                    y: pageTwo.origin.y - pages.offset.y + (box.y + box.height / 2) * zoom.scale)
+            }
+            let from = inView(first), to = inView(last)
+            XCTAssertEqual(pages.dragSelects?(from), true, "a drag from the text selects, not pans")
+            let textDrag = pages.textDrag.drag
+            iro_emit_double_double(raw(textDrag), "drag-begin", from.x, from.y)
+            iro_emit_double_double(raw(textDrag), "drag-update", to.x - from.x, to.y - from.y)
+            iro_emit_double_double(raw(textDrag), "drag-end", to.x - from.x, to.y - from.y)
+            XCTAssertEqual(selection.selectedText, "two")
+            XCTAssertEqual(selection.page, 1)
+            gtk_adjustment_set_value(vertical, gtk_adjustment_get_value(vertical) + 30)
+            XCTAssertEqual(selection.selectedText, "two", "kept while the pages scroll")
 
             // A page shown from elsewhere (End) is scrolled to.
             window.actions.activate("last-image")

@@ -149,6 +149,7 @@ final class DocumentView: DocumentViewer {
     // MARK: DocumentViewer
 
     var isOnScreen: Bool { gtk_widget_get_mapped(widget) != 0 && !isBrieflyShown }
+    var showsContinuousPages: Bool { pages.isContinuous }
     var viewport: (size: Size, pixelsPerPoint: Double) { (canvas.viewportSize, canvas.pixelsPerPoint) }
     var deviceScale: Double? { model.view.zoom.map { $0.deviceScale($0.scale) } }
     var restingImageRect: PixelRect? { canvas.restingImageRect }

@@ -39,9 +39,14 @@ extension DocumentModel {
     }
 
     /// Another page (or image) is shown: its links are read once it is painted (a document's;
-    /// an image has none), and its text when the pointer first comes over it.
+    /// an image has none), and its text when the pointer first comes over it. A selection on
+    /// the page before goes, but for one on stacked pages, which stay in view (BEHAVIOUR G11).
     func newPageShown() {
-        selection.forget()
+        if selection.path != imagePath {
+            selection.forget()
+        } else if viewer?.showsContinuousPages != true {
+            selection.clear()
+        }
         tasks.links?.cancel()
         tasks.links = nil
         links = []
@@ -62,16 +67,16 @@ extension DocumentModel {
         }
     }
 
-    /// Reads the text of the page shown, unless it is read (a PDF's; the pointer came over it).
-    func readTextOfShownPage() {
+    /// Reads the text of `page`, unless it is read (a PDF's; the pointer came over it).
+    func readText(ofPage page: Int) {
         guard formatName == ImageFormats.pdf, shown == .image, let path = imagePath else { return }
-        selection.read(path, page: document.shownPage)
+        selection.read(path, page: page, password: document.password)
     }
 
     /// Selects all the text of the page shown (Ctrl+A), once it is read.
     func selectAllText() {
         guard formatName == ImageFormats.pdf, shown == .image, let path = imagePath else { return }
-        selection.selectAll(of: path, page: document.shownPage)
+        selection.selectAll(of: path, page: document.page, password: document.password)
     }
 
     /// Opens the locked document shown again with `password` (BEHAVIOUR G4); a wrong one

@@ -304,6 +304,8 @@ final class DocumentModel: ViewOwner {
 protocol DocumentViewer: AnyObject {
     /// Its image area is on screen (the selected tab of a window).
     var isOnScreen: Bool { get }
+    /// It shows a document's pages stacked (BEHAVIOUR G11), not one at a time.
+    var showsContinuousPages: Bool { get }
     /// The size of the image area, in view points, and device pixels per point.
     var viewport: (size: Size, pixelsPerPoint: Double) { get }
     /// The scale the view draws at in device pixels, once it has one.

@@ -22,6 +22,16 @@ extension ImageCanvas {
         levelsChanged()
     }
 
+    /// The page shown, and the point of it under `point` of the canvas (`PageSurface`).
+    func pageUnder(_ point: Point) -> (page: Int, point: Point)? {
+        guard let model = source?.model, let onPage = pagePoint(at: point) else { return nil }
+        return (model.document.page, onPage)
+    }
+
+    func point(_ point: Point, onPage page: Int) -> Point? {
+        page == source?.model.document.page ? pagePoint(at: point) : nil
+    }
+
     /// The point of the page shown (its image pixels at 100 %, unturned) under `point` of the canvas.
     func pagePoint(at point: Point) -> Point? {
         guard let zoom, let pyramid else { return nil }

@@ -70,7 +70,9 @@ extension ImageCanvas {
 
     /// The text selected on the page shown (BEHAVIOUR G10), in the selection's translucent blue.
     private func drawSelectedText(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
-        guard let model = source?.model, model.selection.page?.index == model.document.page else { return }
+        guard let model = source?.model, model.selection.page == model.document.page, model.selection.path == model.imagePath else {
+            return
+        }
         for area in model.selection.areas {
             draw(area, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), at: origin, of: pyramid, on: snapshot)
         }

@@ -5,7 +5,8 @@ import IroImaging
 
 /// The links on the stacked pages (BEHAVIOUR G6, G11), as on a single page: read in the
 /// decoder helper for each page that comes into view (once), the pointer a hand over one with
-/// a web link's address as its tooltip, and a click (not a drag, which pans) follows it.
+/// a web link's address as its tooltip (the text cursor over text, G10), and a click (not a
+/// drag, which pans) follows it.
 @MainActor
 final class ContinuousPageLinks {
     /// The links of each page read, by page.
@@ -13,8 +14,9 @@ final class ContinuousPageLinks {
     /// The pages whose links are being read, or were.
     private var asked: Set<Int> = []
     private var tasks: [Task<Void, Never>] = []
-    /// The link under the pointer, while there is one.
+    /// The link under the pointer, while there is one, and the cursor shown.
     private(set) var hovered: PageLink?
+    private var cursor = "grab"
     /// The click that follows a link (the pages' input installs it; tests emit its signal).
     var click: OpaquePointer?
 
@@ -47,11 +49,13 @@ final class ContinuousPageLinks {
         read[page]?.last { $0.contains(point) } // the one drawn last is on top
     }
 
-    /// The pointer is over `link` (or none): the hand and the address, or the pan's hand.
-    func hover(_ link: PageLink?, on widget: UnsafeMutablePointer<GtkWidget>) {
-        guard link != hovered else { return }
-        hovered = link
-        gtk_widget_set_cursor_from_name(widget, link == nil ? "grab" : "pointer")
+    /// The pointer is over `link` (or none), or text: the hand and the address, the text
+    /// cursor, or the pan's open hand.
+    func hover(_ link: PageLink?, overText: Bool, on widget: UnsafeMutablePointer<GtkWidget>) {
+        let cursor = link != nil ? "pointer" : overText ? "text" : "grab"
+        guard link != hovered || cursor != self.cursor else { return }
+        (hovered, self.cursor) = (link, cursor)
+        gtk_widget_set_cursor_from_name(widget, cursor)
         if case .uri(let uri) = link?.target {
             gtk_widget_set_tooltip_text(widget, uri)
         } else {

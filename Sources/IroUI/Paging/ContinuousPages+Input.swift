@@ -5,7 +5,7 @@ import IroCore
 /// Input on the stacked pages (BEHAVIOUR G11): Ctrl+wheel and a pinch zoom around the pointer
 /// or the fingers; a drag pans; Up and Down scroll a tenth of the view (Left and Right too
 /// while the pages are wider than it, else they turn pages); the links on the pages in view
-/// (`ContinuousPageLinks`).
+/// (`ContinuousPageLinks`) and their text (`TextSelectionDrag`).
 extension ContinuousPages {
     /// Ctrl+wheel zooms around the pointer; a drag pans; Up and Down scroll a tenth of the
     /// view (Left and Right too while the pages are wider than it, else they turn pages).
@@ -15,9 +15,12 @@ extension ContinuousPages {
         var pointer = Point.zero
         onSignal(raw(motion), "motion") { [weak self] (x: Double, y: Double) in
             pointer = Point(x: x, y: y)
-            if let self { self.links.hover(self.link(at: pointer), on: self.widget) }
+            guard let self else { return }
+            // The page's text is read the first time the pointer comes over it (BEHAVIOUR G10).
+            if let under = self.pageUnder(pointer) { self.model.readText(ofPage: under.page) }
+            self.links.hover(self.link(at: pointer), overText: self.textDrag.glyph(at: pointer) != nil, on: self.widget)
         }
-        onSignal(raw(motion), "leave") { [weak self] in if let self { self.links.hover(nil, on: self.widget) } }
+        onSignal(raw(motion), "leave") { [weak self] in if let self { self.links.hover(nil, overText: false, on: self.widget) } }
         onScroll(raw(scroll)) { [weak self] _, dy in
             guard let self, let zoom = self.zoom,
                 gtk_event_controller_get_current_event_state(scroll).rawValue & GDK_CONTROL_MASK.rawValue != 0
@@ -30,8 +33,13 @@ extension ContinuousPages {
 
         let drag = gtk_gesture_drag_new()!
         var start = Point.zero
-        onSignal(raw(drag), "drag-begin") { [weak self] (_: Double, _: Double) in
+        onSignal(raw(drag), "drag-begin") { [weak self] (x: Double, y: Double) in
             guard let self else { return }
+            // A drag from a page's text selects it (`TextSelectionDrag`).
+            if self.dragSelects?(Point(x: x, y: y)) == true {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
             start = self.offset
             gtk_widget_set_cursor_from_name(self.widget, "grabbing")
         }

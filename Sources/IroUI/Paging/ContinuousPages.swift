@@ -43,6 +43,10 @@ final class ContinuousPages: CustomWidgetDelegate {
     let links = ContinuousPageLinks()
     /// The pinch that scales the pages (the input installs it; tests emit its signals).
     var pinchGesture: OpaquePointer?
+    /// Selecting the pages' text (made once the widget is).
+    private(set) var textDrag: TextSelectionDrag!
+    /// Asked where a drag starts: true when it selects text instead of panning.
+    var dragSelects: (@MainActor (Point) -> Bool)?
     /// Told when the scale (or its limits) changed, for the header.
     var onZoomChanged: (() -> Void)?
     /// Tells `onZoomChanged` once the main loop is idle: never during layout, when the
@@ -58,6 +62,7 @@ final class ContinuousPages: CustomWidgetDelegate {
         gtk_scrolled_window_set_child(scroller, widget)
         gtk_scrolled_window_set_kinetic_scrolling(scroller, 1)
         installInput()
+        textDrag = TextSelectionDrag(surface: self, model: model)
     }
 
     var viewportSize: Size { Size(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))) }
@@ -228,20 +233,25 @@ final class ContinuousPages: CustomWidgetDelegate {
     }
 
     /// The page under `point` of the view and the point of it there (its image pixels at
-    /// 100 %), when the point is on a page.
-    func pagePoint(at point: Point) -> (page: Int, point: Point)? {
+    /// 100 %), when the point is on a page (`PageSurface`).
+    func pageUnder(_ point: Point) -> (page: Int, point: Point)? {
         guard let layout, let zoom else { return nil }
-        let y = offset.y + point.y, page = layout.page(at: y, scale: zoom.scale)
-        let frame = layout.frame(of: page, scale: zoom.scale, width: contentWidth(at: zoom.scale))
-        let inPage = Point(x: (offset.x + point.x - frame.origin.x) / zoom.scale, y: (y - frame.origin.y) / zoom.scale)
+        let page = layout.page(at: offset.y + point.y, scale: zoom.scale)
+        guard let inPage = self.point(point, onPage: page) else { return nil }
         let size = layout.size(of: page)
         guard inPage.x >= 0, inPage.y >= 0, inPage.x < size.width, inPage.y < size.height else { return nil }
         return (page, inPage)
     }
 
+    func point(_ point: Point, onPage page: Int) -> Point? {
+        guard let layout, let zoom, (0..<layout.pageCount).contains(page) else { return nil }
+        let frame = layout.frame(of: page, scale: zoom.scale, width: contentWidth(at: zoom.scale))
+        return Point(x: (offset.x + point.x - frame.origin.x) / zoom.scale, y: (offset.y + point.y - frame.origin.y) / zoom.scale)
+    }
+
     /// The link under `point` of the view, if a page in view has one there.
     func link(at point: Point) -> PageLink? {
-        pagePoint(at: point).flatMap { links.link(onPage: $0.page, at: $0.point) }
+        pageUnder(point).flatMap { links.link(onPage: $0.page, at: $0.point) }
     }
 
     /// How much of the view's height `page` fills.
@@ -405,6 +415,11 @@ final class ContinuousPages: CustomWidgetDelegate {
                 gtk_snapshot_append_color(snapshot, &paper, &bounds)
             }
             drawMatches(onPage: page, at: Point(x: x, y: y), scale: zoom.scale, on: snapshot)
+            if model.selection.page == page, model.selection.path == model.imagePath {
+                draw(
+                    model.selection.areas, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), at: Point(x: x, y: y),
+                    scale: zoom.scale, on: snapshot)
+            }
         }
     }
 
@@ -412,9 +427,17 @@ final class ContinuousPages: CustomWidgetDelegate {
     private func drawMatches(onPage page: Int, at origin: Point, scale: Double, on snapshot: OpaquePointer) {
         guard let found = model.search.areas(onPage: page) else { return }
         for (index, area) in found.areas.enumerated() {
-            var colour =
+            let colour =
                 index == found.current
                 ? GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45) : GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4)
+            draw([area], in: colour, at: origin, scale: scale, on: snapshot)
+        }
+    }
+
+    /// Areas of a page drawn at `origin` (the page's top left in the view) in `colour`.
+    private func draw(_ areas: [TextMatches.Area], in colour: GdkRGBA, at origin: Point, scale: Double, on snapshot: OpaquePointer) {
+        var colour = colour
+        for area in areas {
             var bounds = graphene_rect_t(
                 origin: graphene_point_t(x: Float(origin.x + area.x * scale), y: Float(origin.y + area.y * scale)),
                 size: graphene_size_t(width: Float(area.width * scale), height: Float(area.height * scale)))

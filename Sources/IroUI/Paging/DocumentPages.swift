@@ -37,6 +37,9 @@ final class DocumentPages {
         observed.observe(DocumentModel.Property.pages) { [weak self] in self?.continuous.pageChanged() }
         observed.observe(DocumentModel.Property.hue) { [weak self] in self?.continuous.hueChanged() }
         observed.observe(DocumentModel.Property.search) { [weak self] in self?.searchChanged() }
+        observed.observe(DocumentModel.Property.selection) { [weak self] in
+            if let self, self.isContinuous { gtk_widget_queue_draw(self.continuous.widget) }
+        }
     }
 
     /// A search's highlights are drawn; a match that became current is scrolled into view
@@ -71,6 +74,7 @@ final class DocumentPages {
         if on { continuous.show() }
         guard on != isContinuous else { return }
         gtk_stack_set_visible_child_name(stack, on ? "continuous" : "page")
+        model.selection.clear() // it may be on a page the other view does not show
         // The keys go to what is shown (a tab not on screen yet takes the focus when it is).
         if gtk_widget_get_mapped(stack.widget) != 0 { gtk_widget_grab_focus(on ? continuous.widget : canvas.widget) }
         model.observable.bump(DocumentModel.Property.zoom) // the header follows the other view's zoom

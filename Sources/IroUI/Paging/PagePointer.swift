@@ -18,7 +18,7 @@ final class PagePointer {
         self.canvas = canvas
         self.model = model
         links = PageLinks(canvas: canvas, model: model)
-        text = TextSelectionDrag(canvas: canvas, model: model)
+        text = TextSelectionDrag(surface: canvas, model: model)
         let motion = gtk_event_controller_motion_new()!
         onSignal(raw(motion), "motion") { [weak self] (x: Double, y: Double) in self?.hover(at: Point(x: x, y: y)) }
         onSignal(raw(motion), "leave") { [weak self] in self?.hover(at: nil) }
@@ -26,7 +26,7 @@ final class PagePointer {
     }
 
     private func hover(at point: Point?) {
-        if point != nil { model.readTextOfShownPage() }
+        if point != nil { model.readText(ofPage: model.document.page) }
         let link = point.flatMap(links.link(at:))
         let cursor = link != nil ? "pointer" : point.flatMap(text.glyph(at:)) != nil ? "text" : "grab"
         guard cursor != shown.cursor || link != shown.link else { return }
