@@ -393,7 +393,6 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertTrue(view.pages.isContinuous)
             let pages = view.pages.continuous
             XCTAssertTrue(window.zoomTarget === pages, "the zoom commands act on the stacked pages")
-            XCTAssertFalse(window.actions.isEnabled("rotate-clockwise"), "stacked pages are not turned")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { pages.renderings[0] != nil && pages.renderings[1] != nil })
             let layout = try XCTUnwrap(pages.layout), zoom = try XCTUnwrap(pages.zoom)
             XCTAssertEqual(layout.pageCount, 3)
@@ -471,6 +470,15 @@ final class DocumentPagesWindowTests: XCTestCase {
                 matchTop >= pages.offset.y && matchTop + match.height * zoomed <= pages.offset.y + pages.viewportSize.height,
                 "the match in view")
             bar.close()
+            // Turned a quarter clockwise: page two's 560 × 400 shows 400 wide, drawn turned.
+            window.actions.activate("rotate-clockwise")
+            XCTAssertEqual(pages.quarterTurns, 1)
+            XCTAssertEqual(try XCTUnwrap(pages.layout).size(of: 1), Size(width: 400, height: 560))
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { pages.pagesInView.allSatisfy { pages.renderings[$0]?.request.quarterTurns == 1 } },
+                "the pages in view drawn again, turned")
+            window.actions.activate("rotate-counterclockwise")
+            XCTAssertEqual(pages.quarterTurns, 0)
             view.model.hue = 0.8
             XCTAssertTrue(pages.renderings.values.allSatisfy { $0.hue == 0.8 }, "the pages take the hue")
             view.model.hue = HueControl.neutral

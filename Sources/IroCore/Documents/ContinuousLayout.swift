@@ -10,8 +10,12 @@ public struct ContinuousLayout: Equatable, Sendable {
     public private(set) var known: [Int: Size] = [:]
     /// The heights at 100 % of the pages before each page (`pageCount` + 1 of them).
     private var heightsBefore: [Double] = []
-    /// The widest page's width at 100 %.
+    /// The widest page's width at 100 %, as shown.
     public private(set) var widest: Double
+    /// Every page turned by this many quarter turns clockwise (sizes are as shown).
+    public var quarterTurns = 0 {
+        didSet { if quarterTurns != oldValue { measure() } }
+    }
 
     /// Space between pages and around them, in view points (not scaled).
     public static let gap = 12.0
@@ -19,7 +23,7 @@ public struct ContinuousLayout: Equatable, Sendable {
     public init(pageCount: Int, assumed: Size) {
         self.pageCount = max(1, pageCount)
         self.assumed = Size(width: max(1, assumed.width), height: max(1, assumed.height))
-        widest = self.assumed.width
+        widest = 0
         measure()
     }
 
@@ -27,14 +31,20 @@ public struct ContinuousLayout: Equatable, Sendable {
     @discardableResult
     public mutating func setSize(_ size: Size, ofPage page: Int) -> Bool {
         guard (0..<pageCount).contains(page), size.width >= 1, size.height >= 1, known[page] != size else { return false }
-        let was = self.size(of: page)
+        let was = pageSize(of: page)
         known[page] = size
-        widest = max(widest, size.width)
-        if was.height != size.height { measure() }
+        if was != size { measure() }
         return was != size
     }
 
-    public func size(of page: Int) -> Size { known[page] ?? assumed }
+    /// Page `page`'s size as shown (turned), at 100 %.
+    public func size(of page: Int) -> Size {
+        let size = pageSize(of: page)
+        return ViewGeometry.rotatedSize(size, quarterTurns: quarterTurns)
+    }
+
+    /// Page `page`'s own size (unturned), at 100 %: known, or assumed.
+    public func pageSize(of page: Int) -> Size { known[page] ?? assumed }
 
     /// The pages' frame in the content at `scale`: its top left and size, centred across
     /// `width` (the content's, at least the viewport's).
@@ -74,11 +84,16 @@ public struct ContinuousLayout: Equatable, Sendable {
     private mutating func measure() {
         var before = [Double](repeating: 0, count: pageCount + 1)
         var sum = 0.0
+        let turned = ViewGeometry.normalized(quarterTurns) % 2 == 1
+        var wide = 0.0
         for page in 0..<pageCount {
             before[page] = sum
-            sum += (known[page] ?? assumed).height
+            let size = known[page] ?? assumed
+            sum += turned ? size.width : size.height
+            wide = max(wide, turned ? size.height : size.width)
         }
         before[pageCount] = sum
         heightsBefore = before
+        widest = wide
     }
 }

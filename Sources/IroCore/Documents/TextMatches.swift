@@ -27,3 +27,16 @@ public struct TextMatches: Equatable, Sendable {
     public static let pagesPerRequest = 16
     public static let maxAreas = 3_000
 }
+
+extension TextMatches.Area {
+    /// Where this area of a page (`pageWidth` × `pageHeight` unturned) is on the page shown
+    /// turned by `quarterTurns` clockwise.
+    public func turned(_ quarterTurns: Int, pageWidth width: Double, pageHeight height: Double) -> Self {
+        switch ViewGeometry.normalized(quarterTurns) {
+        case 1: return Self(x: height - y - self.height, y: x, width: self.height, height: self.width)
+        case 2: return Self(x: width - x - self.width, y: height - y - self.height, width: self.width, height: self.height)
+        case 3: return Self(x: y, y: width - x - self.width, width: self.height, height: self.width)
+        default: return self
+        }
+    }
+}

@@ -132,12 +132,18 @@ public final class ViewRendering: @unchecked Sendable {
         return scaled
     }
 
-    /// `pixbuf` as it is, one whole rendering at `scale` (a page of a document's stacked
-    /// pages, drawn in the helper at the size shown), with `hue`.
-    nonisolated public static func whole(_ pixbuf: OpaquePointer, scale: Double, hue: Double) -> ViewRendering? {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        guard scale > 0, scale.isFinite, width > 0, height > 0, let pixels = PixelBuffer.from(pixbuf: pixbuf) else { return nil }
-        let request = Request(scale: scale, content: PixelRect(x: 0, y: 0, width: width, height: height), quarterTurns: 0)
+    /// `pixbuf` whole, one rendering at `scale` turned by `quarterTurns` clockwise (a page of
+    /// a document's stacked pages, drawn in the helper at the size shown), with `hue`.
+    nonisolated public static func whole(_ pixbuf: OpaquePointer, scale: Double, quarterTurns: Int = 0, hue: Double) -> ViewRendering? {
+        let turns = ViewGeometry.normalized(quarterTurns)
+        let angle = [GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE]
+        guard scale > 0, scale.isFinite, let turned = turns == 0 ? pixbuf : gdk_pixbuf_rotate_simple(pixbuf, angle[turns]) else {
+            return nil
+        }
+        defer { if turned != pixbuf { g_object_unref(UnsafeMutableRawPointer(turned)) } }
+        let width = Int(gdk_pixbuf_get_width(turned)), height = Int(gdk_pixbuf_get_height(turned))
+        guard width > 0, height > 0, let pixels = PixelBuffer.from(pixbuf: turned) else { return nil }
+        let request = Request(scale: scale, content: PixelRect(x: 0, y: 0, width: width, height: height), quarterTurns: turns)
         return withHue(hue, request: request, base: pixels)
     }
 

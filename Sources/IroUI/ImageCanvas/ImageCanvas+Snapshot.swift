@@ -90,13 +90,7 @@ extension ImageCanvas {
 
     /// Where an area of the page (its image pixels at 100 %) is on the page as shown, turned.
     func turned(_ area: TextMatches.Area, of pyramid: ImagePyramid) -> TextMatches.Area {
-        let width = Double(pyramid.width), height = Double(pyramid.height)
-        switch ViewGeometry.normalized(quarterTurns) {
-        case 1: return .init(x: height - area.y - area.height, y: area.x, width: area.height, height: area.width)
-        case 2: return .init(x: width - area.x - area.width, y: height - area.y - area.height, width: area.width, height: area.height)
-        case 3: return .init(x: area.y, y: width - area.x - area.width, width: area.height, height: area.width)
-        default: return area
-        }
+        area.turned(quarterTurns, pageWidth: Double(pyramid.width), pageHeight: Double(pyramid.height))
     }
 
     /// The backdrop where the image leaves the view uncovered (the stylesheet's

@@ -116,6 +116,7 @@ final class ContinuousPages: CustomWidgetDelegate {
     func reveal(_ area: TextMatches.Area, onPage page: Int) {
         guard let layout, let zoom else { return }
         let scale = zoom.scale, frame = layout.frame(of: page, scale: scale, width: contentWidth(at: scale))
+        let area = turned(area, onPage: page)
         let left = frame.origin.x + area.x * scale, top = frame.origin.y + area.y * scale
         let right = left + area.width * scale, bottom = top + area.height * scale, viewport = viewportSize
         guard left < offset.x || top < offset.y || right > offset.x + viewport.width || bottom > offset.y + viewport.height else { return }
@@ -238,7 +239,7 @@ final class ContinuousPages: CustomWidgetDelegate {
         guard let layout, let zoom else { return nil }
         let page = layout.page(at: offset.y + point.y, scale: zoom.scale)
         guard let inPage = self.point(point, onPage: page) else { return nil }
-        let size = layout.size(of: page)
+        let size = layout.pageSize(of: page)
         guard inPage.x >= 0, inPage.y >= 0, inPage.x < size.width, inPage.y < size.height else { return nil }
         return (page, inPage)
     }
@@ -246,8 +247,32 @@ final class ContinuousPages: CustomWidgetDelegate {
     func point(_ point: Point, onPage page: Int) -> Point? {
         guard let layout, let zoom, (0..<layout.pageCount).contains(page) else { return nil }
         let frame = layout.frame(of: page, scale: zoom.scale, width: contentWidth(at: zoom.scale))
-        return Point(x: (offset.x + point.x - frame.origin.x) / zoom.scale, y: (offset.y + point.y - frame.origin.y) / zoom.scale)
+        let shown = Point(x: (offset.x + point.x - frame.origin.x) / zoom.scale, y: (offset.y + point.y - frame.origin.y) / zoom.scale)
+        let size = layout.pageSize(of: page)
+        return ViewGeometry.unturn(shown, quarterTurns: layout.quarterTurns, width: size.width, height: size.height)
     }
+
+    /// An area of `page` (its image pixels at 100 %, unturned) where the page shows it.
+    private func turned(_ area: TextMatches.Area, onPage page: Int) -> TextMatches.Area {
+        guard let layout else { return area }
+        let size = layout.pageSize(of: page)
+        return area.turned(layout.quarterTurns, pageWidth: size.width, pageHeight: size.height)
+    }
+
+    /// Turns the pages a quarter turn (BEHAVIOUR C7, G11): each is drawn again turned, and the
+    /// page in view stays at the top.
+    func rotate(clockwise: Bool) {
+        guard var layout, var zoom else { return }
+        layout.quarterTurns = ViewGeometry.normalized(layout.quarterTurns + (clockwise ? 1 : -1))
+        self.layout = layout
+        zoom.setImageSize(Size(width: layout.widest, height: layout.size(of: currentPage).height))
+        self.zoom = zoom
+        scroll(toPage: currentPage)
+        zoomChangedLater.ask()
+        gtk_widget_queue_draw(widget)
+    }
+
+    var quarterTurns: Int { layout?.quarterTurns ?? 0 }
 
     /// The link under `point` of the view, if a page in view has one there.
     func link(at point: Point) -> PageLink? {
@@ -284,14 +309,15 @@ final class ContinuousPages: CustomWidgetDelegate {
         let around = [(inView.first ?? 0) - 1, (inView.last ?? 0) + 1].filter { (0..<layout.pageCount).contains($0) }
         let wanted = (inView.sorted { abs($0 - currentPage) < abs($1 - currentPage) } + around).first { page in
             guard !failed.contains(page), let scale = drawingScale(of: page) else { return false }
-            return renderings[page].map { abs($0.request.scale - scale) > 1e-6 } ?? true
+            return renderings[page].map { abs($0.request.scale - scale) > 1e-6 || $0.request.quarterTurns != layout.quarterTurns } ?? true
         }
         guard let page = wanted, let scale = drawingScale(of: page) else { return }
         let known = layout.known[page], assumed = layout.assumed, hue = model.hue, isPDF = model.formatName == ImageFormats.pdf
         let target = DocumentPage(page, password: shownFile.password)
         let task = Task { [weak self] in
             let made = await Self.draw(
-                target, of: shownFile.path, isPDF: isPDF, size: known ?? assumed, sizeKnown: known != nil, scale: scale, hue: hue)
+                target, of: shownFile.path, isPDF: isPDF, size: known ?? assumed, sizeKnown: known != nil, scale: scale,
+                quarterTurns: layout.quarterTurns, hue: hue)
             guard !Task.isCancelled, let self else { return }
             self.drawing = nil
             if let made {
@@ -336,7 +362,8 @@ final class ContinuousPages: CustomWidgetDelegate {
     /// drawing at most 100 %, when not known yet), another document's decoded to fit.
     @concurrent
     nonisolated private static func draw(
-        _ page: DocumentPage, of path: RawPath, isPDF: Bool, size: Size, sizeKnown: Bool, scale: Double, hue: Double
+        _ page: DocumentPage, of path: RawPath, isPDF: Bool, size: Size, sizeKnown: Bool, scale: Double, quarterTurns: Int,
+        hue: Double
     ) async -> (rendering: ViewRendering, size: Size)? {
         do throws(LoadError) {
             var size = size
@@ -354,14 +381,14 @@ final class ContinuousPages: CustomWidgetDelegate {
                 }
                 if !isPDF || scale <= 1 {
                     let drawn = Double(image.width) / Double(max(1, image.imageWidth))
-                    return ViewRendering.whole(image.pixbuf, scale: drawn, hue: hue).map { ($0, size) }
+                    return ViewRendering.whole(image.pixbuf, scale: drawn, quarterTurns: quarterTurns, hue: hue).map { ($0, size) }
                 }
             }
             let whole = PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height))
             guard let region = try await ImageDecoder.decodeRegion(path: path, page: page, covering: whole, detail: scale) else {
                 return nil
             }
-            return ViewRendering.whole(region.pixbuf, scale: region.scale, hue: hue).map { ($0, size) }
+            return ViewRendering.whole(region.pixbuf, scale: region.scale, quarterTurns: quarterTurns, hue: hue).map { ($0, size) }
         } catch {
             Log.debug("page \(page.index + 1) not drawn: \(error.reason)")
             return nil
@@ -417,8 +444,8 @@ final class ContinuousPages: CustomWidgetDelegate {
             drawMatches(onPage: page, at: Point(x: x, y: y), scale: zoom.scale, on: snapshot)
             if model.selection.page == page, model.selection.path == model.imagePath {
                 draw(
-                    model.selection.areas, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), at: Point(x: x, y: y),
-                    scale: zoom.scale, on: snapshot)
+                    model.selection.areas.map { turned($0, onPage: page) }, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35),
+                    at: Point(x: x, y: y), scale: zoom.scale, on: snapshot)
             }
         }
     }
@@ -430,7 +457,7 @@ final class ContinuousPages: CustomWidgetDelegate {
             let colour =
                 index == found.current
                 ? GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45) : GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4)
-            draw([area], in: colour, at: origin, scale: scale, on: snapshot)
+            draw([turned(area, onPage: page)], in: colour, at: origin, scale: scale, on: snapshot)
         }
     }
 

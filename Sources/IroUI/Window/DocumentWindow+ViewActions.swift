@@ -4,16 +4,14 @@ import GtkSupport
 /// View commands beyond zoom: turning the view (BEHAVIOUR C7).
 extension DocumentWindow {
     func installViewActions() {
-        actions.add("rotate-clockwise") { [weak self] in self?.activeCanvas?.rotate(clockwise: true) }
-        actions.add("rotate-counterclockwise") { [weak self] in self?.activeCanvas?.rotate(clockwise: false) }
+        actions.add("rotate-clockwise") { [weak self] in self?.rotate(clockwise: true) }
+        actions.add("rotate-counterclockwise") { [weak self] in self?.rotate(clockwise: false) }
     }
 
     func updateViewActions() {
-        let hasImage = activeCanvas?.zoom != nil
-        // Stacked pages are not turned (BEHAVIOUR G11): a single page is.
-        let turns = hasImage && selectedView?.pages.isContinuous != true
-        actions.setEnabled("rotate-clockwise", turns)
-        actions.setEnabled("rotate-counterclockwise", turns)
+        let hasImage = zoomTarget?.zoom != nil
+        actions.setEnabled("rotate-clockwise", hasImage)
+        actions.setEnabled("rotate-counterclockwise", hasImage)
         actions.setEnabled("reset-hue", hasImage)
         // A tab that holds less than every pixel decodes them again for the export.
         actions.setEnabled("export-copy", selectedModel?.levels?.isComplete ?? false)
@@ -24,6 +22,15 @@ extension DocumentWindow {
     var activeCanvas: ImageCanvas? {
         if let comparison = comparing.view { return comparison.activePane?.canvas }
         return selectedView?.canvas
+    }
+
+    /// Turns the active canvas, or a document's stacked pages while they show (BEHAVIOUR G11).
+    private func rotate(clockwise: Bool) {
+        if let continuous = zoomTarget as? ContinuousPages {
+            continuous.rotate(clockwise: clockwise)
+        } else {
+            activeCanvas?.rotate(clockwise: clockwise)
+        }
     }
 
     /// What the zoom commands act on: the active canvas, or a document's stacked pages

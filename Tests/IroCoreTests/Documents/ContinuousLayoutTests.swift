@@ -44,4 +44,15 @@ final class ContinuousLayoutTests: XCTestCase {
         let y = layout.top(of: 76_543, scale: 0.5) + 10
         XCTAssertEqual(layout.page(at: y, scale: 0.5), 76_543)
     }
+
+    func testTurnedPagesStackAtTheirTurnedSizes() {
+        var layout = ContinuousLayout(pageCount: 2, assumed: Size(width: 100, height: 200))
+        layout.quarterTurns = 1
+        XCTAssertEqual(layout.size(of: 0), Size(width: 200, height: 100), "as shown")
+        XCTAssertEqual(layout.pageSize(of: 0), Size(width: 100, height: 200), "its own")
+        XCTAssertEqual(layout.top(of: 1, scale: 1), gap + 100 + gap)
+        XCTAssertEqual(layout.contentSize(scale: 1).width, 200 + 2 * gap)
+        layout.quarterTurns = 2
+        XCTAssertEqual(layout.top(of: 1, scale: 1), gap + 200 + gap, "upside down: the height again")
+    }
 }
