@@ -480,7 +480,8 @@ final class DocumentPagesWindowTests: XCTestCase {
             window.actions.activate("rotate-counterclockwise")
             XCTAssertEqual(pages.quarterTurns, 0)
             view.model.hue = 0.8
-            XCTAssertTrue(pages.renderings.values.allSatisfy { $0.hue == 0.8 }, "the pages take the hue")
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) { pages.renderings.values.allSatisfy { $0.hue == 0.8 } }, "the pages take the hue")
             view.model.hue = HueControl.neutral
 
             XCTAssertTrue(WindowStateStore.continuousPages, "the choice is remembered")

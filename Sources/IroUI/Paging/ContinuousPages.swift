@@ -35,6 +35,8 @@ final class ContinuousPages: CustomWidgetDelegate {
     /// Each page's rendering, at the scale it was made for.
     private(set) var renderings: [Int: ViewRendering] = [:]
     private var drawing: (page: Int, task: Task<Void, Never>)?
+    /// Recolouring the renderings for a new hue.
+    private var recolouring: Task<Void, Never>?
     /// Pages that could not be drawn (not asked again until the document changes).
     private var failed: Set<Int> = []
     /// The page filling most of the view.
@@ -57,6 +59,7 @@ final class ContinuousPages: CustomWidgetDelegate {
         self.model = model
         widget = CustomWidget.make(Self.type, delegate: self)
         gtk_widget_set_focusable(widget, 1)
+        iro_accessible_set_label(widget, tr("Continuous Pages")) // the document's name once one is shown
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_scrolled_window_set_child(scroller, widget)
@@ -104,11 +107,22 @@ final class ContinuousPages: CustomWidgetDelegate {
         scroll(toPage: model.document.page)
     }
 
-    /// The hue changed: the renderings take it (only the colour lookup runs again).
+    /// The hue changed: the renderings take it, recoloured off the main thread (only the
+    /// colour lookup runs again), so the slider moves freely; the last hue asked wins.
     func hueChanged() {
-        let hue = model.hue
-        renderings = renderings.compactMapValues { $0.hue == hue ? $0 : $0.withHue(hue) }
-        gtk_widget_queue_draw(widget)
+        let hue = model.hue, current = renderings
+        recolouring?.cancel()
+        recolouring = Task { [weak self] in
+            let recoloured = await Self.recolour(current, hue: hue)
+            guard !Task.isCancelled, let self, self.model.hue == hue else { return }
+            for (page, rendering) in recoloured where self.renderings[page] === current[page] { self.renderings[page] = rendering }
+            gtk_widget_queue_draw(self.widget)
+        }
+    }
+
+    @concurrent
+    nonisolated private static func recolour(_ renderings: [Int: ViewRendering], hue: Double) async -> [Int: ViewRendering] {
+        renderings.compactMapValues { $0.hue == hue ? $0 : $0.withHue(hue) }
     }
 
     /// Scrolls an area of `page` (its image pixels at 100 %: a search's current match) into the
