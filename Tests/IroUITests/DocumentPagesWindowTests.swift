@@ -393,6 +393,7 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertTrue(view.pages.isContinuous)
             let pages = view.pages.continuous
             XCTAssertTrue(window.zoomTarget === pages, "the zoom commands act on the stacked pages")
+            XCTAssertTrue(gtk_widget_is_focus(pages.widget) != 0, "they take the keys (arrows scroll them)")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { pages.renderings[0] != nil && pages.renderings[1] != nil })
             let layout = try XCTUnwrap(pages.layout), zoom = try XCTUnwrap(pages.zoom)
             XCTAssertEqual(layout.pageCount, 3)
@@ -485,8 +486,13 @@ final class DocumentPagesWindowTests: XCTestCase {
             view.model.hue = HueControl.neutral
 
             XCTAssertTrue(WindowStateStore.continuousPages, "the choice is remembered")
-            let second = harness.app.makeWindow()
+            let second = try XCTUnwrap(harness.open([harness.fixtures.url("papers/b.pdf")], newWindow: true))
             XCTAssertTrue(second.actions.state("continuous-pages"), "a new window starts with it")
+            let secondView = try XCTUnwrap(FolderBrowsingTests.listed(second))
+            XCTAssertTrue(
+                GtkTestEnvironment.pump(timeout: 10) {
+                    secondView.pages.isContinuous && gtk_widget_is_focus(secondView.pages.continuous.widget) != 0
+                }, "a document opened in it shows its pages stacked, and they have the keys")
 
             window.actions.activate("continuous-pages")
             XCTAssertFalse(view.pages.isContinuous)

@@ -37,15 +37,18 @@ final class FolderBrowsingTests: XCTestCase {
     /// Waits until the selected tab's folder is listed and nothing is loading.
     @MainActor static func listed(_ window: DocumentWindow) -> DocumentView? {
         GtkTestEnvironment.pump(timeout: 10) {
-            window.selectedView.map { $0.model.folderBrowser?.isListed == true && !$0.model.isLoading && $0.canvas.zoom != nil } ?? false
+            window.selectedView.map { $0.model.folderBrowser?.isListed == true && !$0.model.isLoading && shown($0) } ?? false
         }
         return window.selectedView
     }
 
     @MainActor static func go(_ window: DocumentWindow, _ action: String) {
         window.actions.activate(action)
-        GtkTestEnvironment.pump(timeout: 10) { window.selectedView.map { !$0.model.isLoading && $0.canvas.zoom != nil } ?? false }
+        GtkTestEnvironment.pump(timeout: 10) { window.selectedView.map { !$0.model.isLoading && shown($0) } ?? false }
     }
+
+    /// Whether the view shows its image with a size: the canvas, or a document's stacked pages.
+    @MainActor static func shown(_ view: DocumentView) -> Bool { view.canvas.zoom != nil || view.pages.continuous.zoom != nil }
 
     @MainActor static func shownName(_ window: DocumentWindow) -> String? { window.selectedView?.document.displayName }
 

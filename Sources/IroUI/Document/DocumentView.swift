@@ -63,7 +63,7 @@ final class DocumentView: DocumentViewer {
             self.model.viewShown()
             if self.focusWhenMapped {
                 self.focusWhenMapped = false
-                gtk_widget_grab_focus(self.canvas.widget)
+                gtk_widget_grab_focus(self.pages.keyTarget)
             }
         }
         onSignal(raw(root), "unmap") { [weak self] in
@@ -134,8 +134,8 @@ final class DocumentView: DocumentViewer {
     /// leaves it on the first focusable widget, which could be the slider, and focus on the
     /// slider holds the overlay open (BEHAVIOUR D2). Background tabs leave focus alone.
     private func focusCanvasIfShown() {
-        if gtk_widget_get_mapped(canvas.widget) != 0 {
-            gtk_widget_grab_focus(canvas.widget)
+        if gtk_widget_get_mapped(pages.keyTarget) != 0 {
+            gtk_widget_grab_focus(pages.keyTarget)
         } else {
             focusWhenMapped = true // shown before its window (the decode begun at start-up)
         }

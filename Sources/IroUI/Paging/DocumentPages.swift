@@ -20,6 +20,8 @@ final class DocumentPages {
 
     var widget: UnsafeMutablePointer<GtkWidget> { stack.widget }
     var isContinuous: Bool { string(gtk_stack_get_visible_child_name(stack)) == "continuous" }
+    /// What takes the keys (arrows scroll it): the stacked pages while they show, else the canvas.
+    var keyTarget: UnsafeMutablePointer<GtkWidget> { isContinuous ? continuous.widget : canvas.widget }
 
     init(canvas: ImageCanvas, scroller: UnsafeMutablePointer<GtkWidget>, model: DocumentModel) {
         self.model = model
@@ -76,7 +78,7 @@ final class DocumentPages {
         gtk_stack_set_visible_child_name(stack, on ? "continuous" : "page")
         model.selection.clear() // it may be on a page the other view does not show
         // The keys go to what is shown (a tab not on screen yet takes the focus when it is).
-        if gtk_widget_get_mapped(stack.widget) != 0 { gtk_widget_grab_focus(on ? continuous.widget : canvas.widget) }
+        if gtk_widget_get_mapped(stack.widget) != 0 { gtk_widget_grab_focus(keyTarget) }
         model.observable.bump(DocumentModel.Property.zoom) // the header follows the other view's zoom
     }
 }
