@@ -62,9 +62,10 @@ extension ImageCanvas {
     /// translucent yellow, the current one in orange.
     private func drawSearchMatches(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
         guard let model = source?.model, let found = model.search.areas(onPage: model.document.page) else { return }
-        let match = GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4), current = GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45)
         for (index, area) in found.areas.enumerated() {
-            draw(area, in: index == found.current ? current : match, at: origin, of: pyramid, on: snapshot)
+            draw(
+                area, in: index == found.current ? PageHighlights.currentMatch : PageHighlights.match, at: origin, of: pyramid, on: snapshot
+            )
         }
     }
 
@@ -74,7 +75,7 @@ extension ImageCanvas {
             return
         }
         for area in model.selection.areas {
-            draw(area, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), at: origin, of: pyramid, on: snapshot)
+            draw(area, in: PageHighlights.selection, at: origin, of: pyramid, on: snapshot)
         }
     }
 

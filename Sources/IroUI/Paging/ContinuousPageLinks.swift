@@ -11,9 +11,9 @@ import IroImaging
 final class ContinuousPageLinks {
     /// The links of each page read, by page.
     private(set) var read: [Int: [PageLink]] = [:]
-    /// The pages whose links are being read, or were.
+    /// The pages whose links are being read, or were; the readings under way.
     private var asked: Set<Int> = []
-    private var tasks: [Task<Void, Never>] = []
+    private var reading: [Int: Task<Void, Never>] = [:]
     /// The link under the pointer, while there is one, and the cursor shown.
     private(set) var hovered: PageLink?
     private var cursor = "grab"
@@ -22,25 +22,25 @@ final class ContinuousPageLinks {
 
     /// Another document: what was read of the one before is let go.
     func forget() {
-        for task in tasks { task.cancel() }
-        (read, asked, tasks, hovered) = ([:], [], [], nil)
+        for task in reading.values { task.cancel() }
+        (read, asked, reading, hovered) = ([:], [], [:], nil)
     }
 
     /// Reads the links of `pages` of `path` (a PDF's) not read yet.
     func want(_ pages: [Int], of path: RawPath, password: String?) {
         for page in pages where !asked.contains(page) {
             asked.insert(page)
-            tasks.append(
-                Task { [weak self] in
-                    let links: [PageLink]
-                    do throws(LoadError) {
-                        links = try await ImageDecoder.links(path: path, page: DocumentPage(page, password: password))
-                    } catch {
-                        links = []
-                    }
-                    guard !Task.isCancelled else { return }
-                    self?.read[page] = links
-                })
+            reading[page] = Task { [weak self] in
+                let links: [PageLink]
+                do throws(LoadError) {
+                    links = try await ImageDecoder.links(path: path, page: DocumentPage(page, password: password))
+                } catch {
+                    links = []
+                }
+                guard !Task.isCancelled, let self else { return }
+                self.read[page] = links
+                self.reading[page] = nil
+            }
         }
     }
 

@@ -458,7 +458,7 @@ final class ContinuousPages: CustomWidgetDelegate {
             drawMatches(onPage: page, at: Point(x: x, y: y), scale: zoom.scale, on: snapshot)
             if model.selection.page == page, model.selection.path == model.imagePath {
                 draw(
-                    model.selection.areas.map { turned($0, onPage: page) }, in: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35),
+                    model.selection.areas.map { turned($0, onPage: page) }, in: PageHighlights.selection,
                     at: Point(x: x, y: y), scale: zoom.scale, on: snapshot)
             }
         }
@@ -469,8 +469,7 @@ final class ContinuousPages: CustomWidgetDelegate {
         guard let found = model.search.areas(onPage: page) else { return }
         for (index, area) in found.areas.enumerated() {
             let colour =
-                index == found.current
-                ? GdkRGBA(red: 1, green: 0.47, blue: 0, alpha: 0.45) : GdkRGBA(red: 1, green: 0.84, blue: 0, alpha: 0.4)
+                index == found.current ? PageHighlights.currentMatch : PageHighlights.match
             draw([turned(area, onPage: page)], in: colour, at: origin, scale: scale, on: snapshot)
         }
     }
