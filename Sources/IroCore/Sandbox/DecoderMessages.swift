@@ -18,6 +18,9 @@ public enum DecoderRequest: Equatable, Sendable {
     case text(id: UInt32, name: [UInt8], page: DocumentPage, from: Int)
     /// Where `text` is on `count` pages from `page` (BEHAVIOUR G7).
     case find(id: UInt32, name: [UInt8], page: DocumentPage, count: Int, text: String)
+    /// A thumbnail from the desktop's cache (BEHAVIOUR H2): its pixels when it describes the
+    /// file `record` does as it is now, else `nothing` (the thumbnail is stale).
+    case thumbnail(id: UInt32, record: ThumbnailRecord)
     /// The next frame of the animation this helper answered a `decode` with (no file: the
     /// helper keeps the animation it opened, and serves only it from then on).
     case nextFrame(id: UInt32)
@@ -30,7 +33,8 @@ public enum DecoderRequest: Equatable, Sendable {
     public var id: UInt32 {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
-            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _), .text(let id, _, _, _):
+            .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _), .text(let id, _, _, _),
+            .thumbnail(let id, _):
             id
         }
     }
@@ -47,6 +51,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .find: "find"
         case .outline: "outline"
         case .text: "text"
+        case .thumbnail: "thumbnail"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         }
@@ -111,6 +116,12 @@ public enum DecoderRequest: Equatable, Sendable {
             out.data(name)
             out.page(page)
             out.i32(from)
+        case .thumbnail(let id, let record):
+            out.u8(11)
+            out.u32(id)
+            out.text(record.uri)
+            out.i64(record.modified)
+            out.i64(record.bytes)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -159,6 +170,9 @@ public enum DecoderRequest: Equatable, Sendable {
         case 10:
             let name = try input.data("name"), page = try input.page()
             self = .text(id: id, name: name, page: page, from: try input.i32("first character", in: 0...PageText.maxGlyphs))
+        case 11:
+            let uri = try input.text("URI")
+            self = .thumbnail(id: id, record: ThumbnailRecord(uri: uri, modified: try input.i64("modified"), bytes: try input.i64("size")))
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
         try input.end()

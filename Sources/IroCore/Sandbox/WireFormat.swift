@@ -10,6 +10,10 @@ public struct WireWriter {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
     public mutating func i32(_ value: Int) { u32(UInt32(bitPattern: Int32(clamping: value))) }
+    public mutating func i64(_ value: Int64) {
+        let bits = UInt64(bitPattern: value)
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((bits >> UInt64(shift)) & 0xFF)) }
+    }
     public mutating func f64(_ value: Double) {
         let bits = value.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((bits >> UInt64(shift)) & 0xFF)) }
@@ -65,6 +69,11 @@ public struct WireReader {
         let value = Int(Int32(bitPattern: try u32(what)))
         guard range.contains(value) else { throw Malformed(what: "\(what) \(value) out of range") }
         return value
+    }
+
+    /// A signed 64-bit integer (a file's size or time).
+    public mutating func i64(_ what: String) throws(Malformed) -> Int64 {
+        Int64(bitPattern: try take(8, what).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
 
     /// A finite double that must lie in `range`.

@@ -40,4 +40,15 @@ public enum ImageDecoder {
         return try InProcessDecoder.decode(
             ImageSource(path: path, page: page), detail: detail, progress: progress, isCancelled: isCancelled)
     }
+
+    /// The desktop's cached thumbnail at `path` when it describes the file `record` does as
+    /// it is now; nil when it is stale (BEHAVIOUR H2). Read where images are decoded.
+    nonisolated public static func cachedThumbnail(at path: RawPath, of record: ThumbnailRecord, isCancelled: () -> Bool = { false })
+        throws(LoadError) -> DecodedImage?
+    {
+        if let pool = DecoderPool.active { return try pool.cachedThumbnail(at: path, of: record, isCancelled: isCancelled) }
+        let read = try CachedThumbnail.read(ImageSource(path: path))
+        let image = DecodedImage(adopting: read.pixbuf, formatName: "png")
+        return record.isDescribed(by: read.chunks) ? image : nil
+    }
 }

@@ -321,6 +321,13 @@ public final class DecoderPool: Sendable {
 
     private static func never() -> Bool { false }
 
+    /// The cached thumbnail at `path` when it describes the file `record` does as it is now
+    /// (nil when it is stale), read in a helper: any program may have written it.
+    func cachedThumbnail(at path: RawPath, of record: ThumbnailRecord, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
+        let request = { (id: UInt32) in DecoderRequest.thumbnail(id: id, record: record) }
+        return try run(path, request: request, progress: nil, isCancelled: isCancelled, adopt: Self.image)
+    }
+
     /// The document's outline, read in a helper.
     func outline(path: RawPath, page: DocumentPage) throws(LoadError) -> [OutlineEntry] {
         let name = path.lastComponent.bytes

@@ -154,6 +154,16 @@ public enum DecoderService {
             withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 Answer(.found(id: id, try PDFRendering.find(text, in: source, count: count, isCancelled: watch.isCancelled)))
             }
+        case .thumbnail(let id, let record):
+            withFile(descriptor, id: id, name: Array("thumbnail.png".utf8)) { (source, _) throws(LoadError) -> Answer in
+                let side = Double(ThumbnailCache.Size.xxLarge.pixels)
+                allowMemory(allowance(imagePixels: side * side, outputBytes: side * side * 4 * 2))
+                let read = try CachedThumbnail.read(source)
+                defer { g_object_unref(raw(read.pixbuf)) }
+                guard record.isDescribed(by: read.chunks) else { return Answer(.nothing(id: id)) }
+                let sealed = try pixels(of: read.pixbuf, formatName: "png") { _ in }
+                return Answer(.image(id: id, sealed.description), pixels: sealed.memfd)
+            }
         case .nextFrame(let id):
             guard let frames = animation else { return send(.failure(id: id, .unreadable(detail: trNoop("no animation is open")))) }
             _ = iro_sandbox_allow_cpu_seconds(60)

@@ -19,6 +19,7 @@ final class DecoderMessagesTests: XCTestCase {
             .region(
                 id: 10, name: Array("scan.tiff".utf8), rect: PixelRect(x: 0, y: 0, width: 8, height: 8), detail: 4, page: DocumentPage(2)),
             .cancel(id: 5), .nextFrame(id: 7), .metadata(id: 8, name: Array("IMG_1.JPG".utf8)), .forbidden(id: 6, what: 2),
+            .thumbnail(id: 12, record: ThumbnailRecord(uri: "file:///tmp/%E7%8C%AB.jpg", modified: -5, bytes: 1 << 40)),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels

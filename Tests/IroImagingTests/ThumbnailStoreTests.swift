@@ -1,0 +1,149 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import IroCore
+import TestSupport
+import XCTest
+
+@testable import IroImaging
+
+/// BEHAVIOUR H2: thumbnails Iro makes are valid per the freedesktop standard, a current one
+/// in the cache is used without decoding the image, a stale one is remade, and a file that
+/// cannot be decoded gets one failure entry. In this process, and through the helper.
+final class ThumbnailStoreTests: XCTestCase {
+    let fixtures = Fixtures()
+    var cache: ThumbnailCache { ThumbnailCache(cacheHome: RawPath(fixtures.url("cache").path)) }
+    let red = RGBA(220, 30, 30), blue = RGBA(20, 40, 220)
+
+    override func tearDown() {
+        DecoderPool.deactivate()
+        super.tearDown()
+    }
+
+    private func thumbnail(_ url: URL) async throws -> ThumbnailStore.Outcome {
+        let outcome = await ThumbnailStore.thumbnail(of: RawPath(url.path), size: .large, in: cache)
+        return try XCTUnwrap(outcome)
+    }
+
+    private func image(of outcome: ThumbnailStore.Outcome, file: StaticString = #filePath, line: UInt = #line) throws -> DecodedImage {
+        guard case .thumbnail(let image) = outcome else {
+            XCTFail("no thumbnail: \(outcome)", file: file, line: line)
+            throw XCTSkip("no thumbnail")
+        }
+        return image
+    }
+
+    private func centre(_ image: DecodedImage) -> RGBA {
+        let pixels = gdk_pixbuf_read_pixels(image.pixbuf)!, stride = Int(gdk_pixbuf_get_rowstride(image.pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))
+        let p = pixels + (image.height / 2) * stride + (image.width / 2) * channels
+        return RGBA(p[0], p[1], p[2])
+    }
+
+    /// A thumbnail at the cache's path for `url`, blue, recording `chunks` (the right ones by default).
+    private func premade(
+        for url: URL, size: ThumbnailCache.Size = .large, width: Int = 256, height: Int = 171, chunks: [(key: String, value: String)]? = nil
+    ) throws -> URL {
+        let (record, hash) = try XCTUnwrap(ThumbnailStore.record(of: RawPath(url.path)))
+        let target = URL(fileURLWithPath: String(decoding: cache.path(hash: hash, size: size).bytes, as: UTF8.self))
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let made = fixtures.image(
+            "premade.png", width: width, height: height, options: (chunks ?? record.chunks).map { ("tEXt::" + $0.key, $0.value) }
+        ) { _, _ in blue }
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.moveItem(at: made, to: target)
+        return target
+    }
+
+    func testAMadeThumbnailIsValidPerTheStandard() async throws {
+        let photo = fixtures.image("photo.jpg", width: 1200, height: 800, type: "jpeg") { _, _ in red }
+        let made = try image(of: try await thumbnail(photo))
+        XCTAssertEqual([made.width, made.height], [256, 171])
+        XCTAssertTrue(centre(made).isClose(to: red, tolerance: 12), "\(centre(made))")
+        let (record, hash) = try XCTUnwrap(ThumbnailStore.record(of: RawPath(photo.path)))
+        XCTAssertEqual(record.uri, photo.absoluteURL.absoluteString)
+        let written = cache.path(hash: hash, size: .large)
+        let read = try CachedThumbnail.read(ImageSource(path: written))
+        defer { g_object_unref(raw(read.pixbuf)) }
+        XCTAssertEqual(read.chunks["Thumb::URI"], record.uri)
+        let attributes = try FileManager.default.attributesOfItem(atPath: photo.path)
+        let modified = try XCTUnwrap(attributes[.modificationDate] as? Date)
+        XCTAssertEqual(read.chunks["Thumb::MTime"], String(Int64(modified.timeIntervalSince1970)))
+        XCTAssertEqual(read.chunks["Thumb::Size"], String(try XCTUnwrap(attributes[.size] as? Int)))
+        XCTAssertEqual(read.chunks["Thumb::Image::Width"], "1200")
+        XCTAssertEqual([gdk_pixbuf_get_width(read.pixbuf), gdk_pixbuf_get_height(read.pixbuf)], [256, 171])
+        let path = String(decoding: written.bytes, as: UTF8.self)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
+        let folder = (path as NSString).deletingLastPathComponent
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o700)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [hash + ".png"], "no temporary file left")
+    }
+
+    func testACurrentThumbnailIsUsedWithoutDecodingTheImage() async throws {
+        // The file cannot be decoded at all: only the cache can give a picture of it.
+        let photo = fixtures.bytes("photo.jpg", Array(repeating: 0x5A, count: 4000))
+        _ = try premade(for: photo)
+        let used = try image(of: try await thumbnail(photo))
+        XCTAssertTrue(centre(used).isClose(to: blue), "\(centre(used))")
+    }
+
+    func testALargerSizeServesAndIsScaledDown() async throws {
+        let photo = fixtures.bytes("photo.jpg", Array(repeating: 0x5A, count: 4000))
+        _ = try premade(for: photo, size: .xLarge, width: 512, height: 342)
+        let used = try image(of: try await thumbnail(photo))
+        XCTAssertEqual([used.width, used.height], [256, 171])
+        XCTAssertTrue(centre(used).isClose(to: blue))
+    }
+
+    func testAStaleThumbnailIsRemade() async throws {
+        let photo = fixtures.image("photo.png", width: 600, height: 400) { _, _ in red }
+        let (record, _) = try XCTUnwrap(ThumbnailStore.record(of: RawPath(photo.path)))
+        let stale = ThumbnailRecord(uri: record.uri, modified: record.modified - 60, bytes: record.bytes)
+        let target = try premade(for: photo, chunks: stale.chunks)
+        let remade = try image(of: try await thumbnail(photo))
+        XCTAssertTrue(centre(remade).isClose(to: red), "\(centre(remade))")
+        let read = try CachedThumbnail.read(ImageSource(path: RawPath(target.path)))
+        defer { g_object_unref(raw(read.pixbuf)) }
+        XCTAssertTrue(record.isDescribed(by: read.chunks), "written over the stale one: \(read.chunks)")
+    }
+
+    func testAnOversizedCachedFileIsNotTakenForAThumbnail() async throws {
+        let photo = fixtures.image("photo.png", width: 300, height: 200) { _, _ in red }
+        _ = try premade(for: photo, width: 2000, height: 8)
+        let made = try image(of: try await thumbnail(photo))
+        XCTAssertTrue(centre(made).isClose(to: red))
+        XCTAssertEqual([made.width, made.height], [256, 171])
+    }
+
+    func testAFileThatCannotBeDecodedGetsOneFailureEntry() async throws {
+        let broken = fixtures.bytes("broken.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 100))
+        guard case .failed(let first) = try await thumbnail(broken) else { return XCTFail("a thumbnail of a broken file") }
+        let (record, hash) = try XCTUnwrap(ThumbnailStore.record(of: RawPath(broken.path)))
+        let entry = cache.failurePath(hash: hash)
+        let read = try CachedThumbnail.read(ImageSource(path: entry))
+        defer { g_object_unref(raw(read.pixbuf)) }
+        XCTAssertTrue(record.isDescribed(by: read.chunks), "\(read.chunks)")
+        guard case .failed(let second) = try await thumbnail(broken) else { return XCTFail("a thumbnail of a broken file") }
+        XCTAssertNotEqual(first, second, "the second time, the entry answers: \(second)")
+        // Changed (fixed), the file is tried again.
+        _ = fixtures.image("broken.png", width: 40, height: 20) { _, _ in red }
+        let fixed = try await thumbnail(broken)
+        XCTAssertTrue(centre(try image(of: fixed)).isClose(to: red))
+    }
+
+    func testThroughTheHelper() async throws {
+        try DecoderSandboxTests.activateHelper()
+        let undecodable = fixtures.bytes("photo.jpg", Array(repeating: 0x5A, count: 4000))
+        _ = try premade(for: undecodable)
+        let cached = try await thumbnail(undecodable)
+        XCTAssertTrue(centre(try image(of: cached)).isClose(to: blue))
+        let photo = fixtures.image("other.jpg", width: 900, height: 600, type: "jpeg") { _, _ in red }
+        let made = try image(of: try await thumbnail(photo))
+        XCTAssertEqual([made.width, made.height], [256, 171])
+        // Read back through the helper: current, then stale once the file changes.
+        let (record, hash) = try XCTUnwrap(ThumbnailStore.record(of: RawPath(photo.path)))
+        XCTAssertNotNil(try ImageDecoder.cachedThumbnail(at: cache.path(hash: hash, size: .large), of: record))
+        let later = ThumbnailRecord(uri: record.uri, modified: record.modified + 1, bytes: record.bytes)
+        XCTAssertNil(try ImageDecoder.cachedThumbnail(at: cache.path(hash: hash, size: .large), of: later))
+    }
+}
