@@ -43,3 +43,10 @@ void iro_page_list_set_count(IroPageList *list, guint count) {
     list->count = count;
     g_list_model_items_changed(G_LIST_MODEL(list), 0, old, count);
 }
+
+void iro_page_list_splice(IroPageList *list, guint position, guint removed, guint added) {
+    if (position > list->count || removed > list->count - position) return;
+    if (removed == 0 && added == 0) return;
+    list->count = list->count - removed + added;
+    g_list_model_items_changed(G_LIST_MODEL(list), position, removed, added);
+}

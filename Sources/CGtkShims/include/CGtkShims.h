@@ -95,10 +95,13 @@ int iro_object_get_int(gpointer object, const char *property);
 guint64 iro_object_get_uint64(gpointer object, const char *property);
 void iro_object_set_uint64(gpointer object, const char *property, guint64 value);
 
-// A list of a document's pages for a GtkListView (BEHAVIOUR G3): `count` items, item i a
+// A list of `count` items for a GtkListView or GtkGridView: a document's pages (BEHAVIOUR
+// G3) or a folder's images (H1), whose rows look their item up by position. Item i is a
 // GtkStringObject holding "i + 1", made only when the list asks for it. A GtkStringList
 // would make every string up front: 100 000 pages stalled the main loop for 90 ms.
 #define IRO_TYPE_PAGE_LIST (iro_page_list_get_type())
 G_DECLARE_FINAL_TYPE(IroPageList, iro_page_list, IRO, PAGE_LIST, GObject)
 IroPageList *iro_page_list_new(void);
 void iro_page_list_set_count(IroPageList *list, guint count);
+/* `removed` items at `position` replaced by `added` (a folder's files changed there). */
+void iro_page_list_splice(IroPageList *list, guint position, guint removed, guint added);

@@ -118,7 +118,7 @@ public enum ThumbnailStore {
             return Log.debug("cannot make the thumbnail folder \(folder.displayString)")
         }
         var keys = chunks.map { strdup("tEXt::" + $0.key) }, values = chunks.map { strdup($0.value) }
-        defer { (keys + values).forEach { free($0) } }
+        defer { for text in keys + values { free(text) } }
         keys.append(nil)
         values.append(nil)
         var buffer: UnsafeMutablePointer<gchar>?

@@ -94,6 +94,9 @@ enum Accelerators {
                 Entry("win.first-image", ["Home", "KP_Home"], tr("First Image"), precedence: .beforeWidgetsButSliders),
                 Entry("win.last-image", ["End", "KP_End"], tr("Last Image"), precedence: .beforeWidgetsButSliders),
                 Entry("win.open-in-new-tab", ["<Control>Return", "<Control>KP_Enter"], tr("Open in New Tab")),
+                // In the grid, letters find names (BEHAVIOUR H1): Esc or Enter leave it.
+                Entry("win.folder-overview", ["g"], tr("Show All Images of the Folder")),
+                Entry("win.thumbnail-strip", ["t"], tr("Thumbnail Strip")),
                 // After the focused widget: selectable text copies itself first.
                 Entry("win.copy", ["<Control>c"], tr("Copy the Image, or the Text Selected"), precedence: .afterFocusedWidget),
                 Entry("win.copy-path", ["<Control><Shift>c"], tr("Copy the File’s Path")),

@@ -46,7 +46,13 @@ extension DocumentModel {
     /// linked view, hue included (BEHAVIOUR F6); another starts from the unchanged hue.
     func go(_ step: Step) {
         if let page = page(after: step) { return showPage(page) }
-        guard canGo(step), let browser = folderBrowser, let entry = target(of: step) else { return }
+        guard canGo(step), let entry = target(of: step) else { return }
+        show(entry)
+    }
+
+    /// Shows the folder's image `entry` (the grid and the strip jump there, BEHAVIOUR H1), as a step would.
+    func show(_ entry: FolderList.Entry) {
+        guard let browser = folderBrowser, entry.name != browser.list.current.name else { return }
         let path = browser.path(of: entry)
         let ahead = preloader.take(path) // before the new neighbours replace the old
         browser.select(path)

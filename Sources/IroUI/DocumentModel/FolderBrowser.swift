@@ -23,6 +23,9 @@ final class FolderBrowser {
     var onChanged: (@MainActor () -> Void)?
     /// Told the names of files that changed on disk (added, rewritten, renamed, removed).
     var onFilesChanged: (@MainActor (Set<RawPath>) -> Void)?
+    /// The last round of changed names, and how many rounds there were: the folder's views
+    /// (BEHAVIOUR H1) drop those files' thumbnails once for each round.
+    private(set) var lastChanges: (round: Int, names: Set<RawPath>) = (0, [])
 
     private var listing: Task<Void, Never>?
     private var monitor: ObjectRef?
@@ -128,6 +131,7 @@ final class FolderBrowser {
             guard let self, !Task.isCancelled else { return }
             self.applying = nil
             self.list.update(names, found: found)
+            self.lastChanges = (self.lastChanges.round + 1, names)
             self.onFilesChanged?(names)
             self.onChanged?()
             self.applyChanges()

@@ -12,6 +12,8 @@ final class Browsing {
     let pageIndicator = PageIndicator()
     let pageSidebar = PageSidebar()
     let searchBar = SearchBar()
+    /// The folder's strip and grid (BEHAVIOUR H1).
+    private(set) var folderViews: FolderViews!
     /// Whether the page sidebar shows for documents (BEHAVIOUR G3): the last choice, remembered.
     private var sidebarWanted = WindowStateStore.pageSidebarShown
     /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice, remembered.
@@ -35,7 +37,7 @@ final class Browsing {
         pageIndicator.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
         pageSidebar.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
         // Left of the tabs, in the box that holds them and the properties panel.
-        if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_prepend(cast(body), pageSidebar.widget) }
+        if let body = window.body { gtk_box_prepend(body, pageSidebar.widget) }
         window.actions.addToggle("page-sidebar", initial: sidebarWanted) { [weak self] on in
             guard let self else { return }
             self.sidebarWanted = on
@@ -54,6 +56,7 @@ final class Browsing {
             model.showPage(page)
         }
         installSearch()
+        folderViews = FolderViews(window)
         window.selection.observe([
             DocumentModel.Property.folder, DocumentModel.Property.status, DocumentModel.Property.title, DocumentModel.Property.pages,
         ]) {
@@ -138,7 +141,8 @@ final class Browsing {
 
     /// A shortcut action for a window that activates `action` (a `win.` action) unless the
     /// action is disabled or the focused widget has its own use for the key: a slider (page
-    /// and end keys) or text (cursor movement). Declining lets the key go on.
+    /// and end keys), text (cursor movement) or the folder's grid (its selection moves with
+    /// the page and end keys, and letters find names). Declining lets the key go on.
     static func unlessFocusKeepsIt(_ action: String) -> OpaquePointer {
         let name = action.hasPrefix("win.") ? String(action.dropFirst(4)) : action
         return gtk_callback_action_new(
@@ -148,6 +152,11 @@ final class Browsing {
                     [gtk_range_get_type(), gtk_editable_get_type(), gtk_text_view_get_type()].contains(where: {
                         isInstance(raw(focus), of: $0)
                     })
+                {
+                    return 0
+                }
+                if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+                    gtk_widget_get_ancestor(focus, gtk_grid_view_get_type()) != nil
                 {
                     return 0
                 }

@@ -45,7 +45,7 @@ final class Presenting {
             self.updatePanel()
         }
         // A column right of the tabs, not over the page: the page keeps all of itself in view.
-        if let body = gtk_widget_get_parent(window.content.widget) { gtk_box_append(cast(body), panel.widget) }
+        if let body = window.body { gtk_box_append(body, panel.widget) }
         // `held`: the next page, drawn ahead, is ready to preview.
         window.selection.observe([DocumentModel.Property.pages, DocumentModel.Property.status, DocumentModel.Property.held]) {
             [weak self] in self?.updatePanel()

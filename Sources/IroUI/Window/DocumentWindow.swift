@@ -64,10 +64,12 @@ final class DocumentWindow {
         gtk_widget_set_vexpand(content.widget, 1)
         gtk_stack_add_named(content, StatusPages.start(), "start")
         gtk_stack_add_named(content, tabView.widget, "tabs")
-        // The tabs, and beside them the properties panel.
+        // The tabs over the folder's strip, and beside them the sidebars and panels.
         let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
-        gtk_widget_set_hexpand(content.widget, 1)
-        gtk_box_append(body, content.widget)
+        let column: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        gtk_widget_set_hexpand(column.widget, 1)
+        gtk_box_append(column, content.widget)
+        gtk_box_append(body, column.widget)
         let frame: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         gtk_box_append(frame, chrome.widget)
         gtk_box_append(frame, body.widget)
@@ -127,6 +129,11 @@ final class DocumentWindow {
                 showsProperties: properties.isRevealed))
     }
 
+    /// The column of the content, under which the folder's strip goes (BEHAVIOUR H1).
+    var contentColumn: UnsafeMutablePointer<GtkBox>? { gtk_widget_get_parent(content.widget).map { cast($0) } }
+    /// The row of the content's column, with the sidebars and panels beside it.
+    var body: UnsafeMutablePointer<GtkBox>? { contentColumn.flatMap { gtk_widget_get_parent($0.widget) }.map { cast($0) } }
+
     var isShowingStartPage: Bool {
         gtk_stack_get_visible_child_name(content).flatMap(string) == "start"
     }
@@ -185,7 +192,9 @@ final class DocumentWindow {
 
     /// Which page the content shows, and what depends on how many tabs there are.
     func contentChanged() {
-        gtk_stack_set_visible_child_name(content, comparing.isActive ? "compare" : pageCount > 0 ? "tabs" : "start")
+        let overview = browsing.folderViews.isOverviewShown
+        gtk_stack_set_visible_child_name(
+            content, comparing.isActive ? "compare" : pageCount == 0 ? "start" : overview ? "overview" : "tabs")
         actions.setEnabled("reload", pageCount > 0)
         actions.setEnabled("close-tab", pageCount > 0)
         actions.setEnabled("move-tab-to-new-window", pageCount > 1)

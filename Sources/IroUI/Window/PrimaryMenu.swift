@@ -13,7 +13,10 @@ enum PrimaryMenu {
             (tr("Move to T_rash"), "win.trash"), (tr("Set as _Background"), "win.set-background"), (tr("_Print…"), "win.print"),
             (tr("_Export Adjusted Copy…"), "win.export-copy"),
         ],
-        [(tr("Contin_uous Pages"), "win.continuous-pages"), (tr("Page T_humbnails"), "win.page-sidebar")],
+        [
+            (tr("All _Images of the Folder"), "win.folder-overview"), (tr("Thumbnail _Strip"), "win.thumbnail-strip"),
+            (tr("Contin_uous Pages"), "win.continuous-pages"), (tr("Page T_humbnails"), "win.page-sidebar"),
+        ],
         [
             (tr("Present on _Other Monitor"), "win.present"), (tr("_Move Tab to New Window"), "win.move-tab-to-new-window"),
             (tr("_Merge All Windows"), "app.merge-all-windows"),

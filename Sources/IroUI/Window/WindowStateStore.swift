@@ -3,7 +3,7 @@ import GtkSupport
 import IroCore
 
 /// Where the last window's size and panel, and the choices of a document's page sidebar and
-/// continuous pages, are kept (BEHAVIOUR E4, F4, G3, G11): GSettings, schema
+/// continuous pages and the folder's strip, are kept (BEHAVIOUR E4, F4, G3, G11, H1): GSettings, schema
 /// io.github.iroviewer.Iro, when it is installed (meson installs and compiles it); else a
 /// key file, `$XDG_CONFIG_HOME/iro/window-state.ini`, so that `iro` run straight from
 /// `.build/` remembers too. GSettings aborts the process on a schema it cannot find, so the
@@ -66,6 +66,12 @@ enum WindowStateStore {
     static var pageSidebarShown: Bool {
         get { flag("page-sidebar-shown", otherwise: true) }
         set { setFlag("page-sidebar-shown", newValue) }
+    }
+
+    /// Whether the folder's thumbnail strip shows under the image (BEHAVIOUR H1): the last choice made.
+    static var thumbnailStripShown: Bool {
+        get { flag("thumbnail-strip-shown", otherwise: false) }
+        set { setFlag("thumbnail-strip-shown", newValue) }
     }
 
     /// A choice kept under `key` (the GSettings key, and the key file's), or `otherwise`

@@ -1,0 +1,117 @@
+import CGtk
+import CGtkShims
+import GtkSupport
+import IroCore
+
+/// The grid of the folder's thumbnails that takes the image's place (BEHAVIOUR H1): a
+/// GtkGridView, whose recycled cells make 10 000 files cost what a screenful costs. It
+/// opens on the tab's image, selected. The arrows, Page Up/Down, Home and End move the
+/// selection (GtkGridView's own keys); Enter or a double-click opens the selected image;
+/// typing a name selects the first file that starts with it (or holds it), and Esc goes
+/// back to the image.
+@MainActor
+final class FolderOverview {
+    /// The cells' picture width, in points.
+    static let side: Int32 = 160
+    /// Typing pauses this long before the next key starts a new name.
+    static let typingPauseMilliseconds: UInt32 = 1000
+
+    let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
+    let grid: UnsafeMutablePointer<GtkWidget>
+    private let selection: OpaquePointer
+    private let items: FolderItems
+    let cells: FolderCells
+    /// Open the image at this position.
+    var onOpen: ((Int) -> Void)?
+    /// Back to the image, unchanged.
+    var onClose: (() -> Void)?
+    /// What was typed so far of a name, and when that ends.
+    private(set) var typed = ""
+    private var typingEnds: SourceID?
+
+    var widget: UnsafeMutablePointer<GtkWidget> { scroller.widget }
+
+    init(items: FolderItems, thumbnails: FolderThumbnails) {
+        self.items = items
+        cells = FolderCells(items: items, thumbnails: thumbnails, side: Self.side, named: true)
+        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(raw(items.model))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        grid = gtk_grid_view_new(OpaquePointer(g_object_ref(raw(selection))), cells.factory)
+        gtk_grid_view_set_max_columns(OpaquePointer(grid), 64)
+        gtk_widget_add_css_class(grid, "folder-overview")
+        // TRANSLATORS: the grid of a folder's images, for screen readers.
+        iro_accessible_set_label(grid, tr("Images in This Folder"))
+        onSignal(raw(grid), "activate") { [weak self] (position: Int32) in self?.onOpen?(Int(position)) }
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(raw(keys)) { [weak self] key, _, state in self?.keyPressed(key, state) ?? false }
+        gtk_widget_add_controller(grid, keys)
+        gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scroller, grid)
+        gtk_widget_set_vexpand(scroller.widget, 1)
+        gtk_widget_set_hexpand(scroller.widget, 1)
+        cells.watch(scroller)
+        onSignal(raw(grid), "map") { [weak self] in self?.cells.wantCellsOnScreen() }
+    }
+
+    /// The position selected, if any.
+    var selected: Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
+    /// Selects `index` (none when nil), scrolls it into view and gives it the keyboard focus:
+    /// Enter opens the focused cell, and the arrows move from it.
+    func select(_ index: Int?) {
+        gtk_single_selection_set_selected(selection, index.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        guard let index else {
+            _ = gtk_widget_grab_focus(grid)
+            return
+        }
+        // GTK 4.8's grid has no scroll_to: its own action scrolls the item into view. The
+        // cell is there once the grid is laid out again; then it takes the focus.
+        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        focusing?.cancel()
+        focusing = addIdle { [weak self] in
+            guard let self else { return false }
+            self.focusing = nil
+            if self.selected == index, let cell = self.cells.cell(at: index) { _ = gtk_widget_grab_focus(cell) }
+            return false
+        }
+    }
+
+    private var focusing: SourceID?
+
+    // MARK: Keys
+
+    private func keyPressed(_ key: UInt32, _ state: GdkModifierType) -> Bool {
+        if key == UInt32(GDK_KEY_Escape) {
+            onClose?()
+            return true
+        }
+        let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        guard modifiers == 0 else { return false }
+        if key == UInt32(GDK_KEY_BackSpace), !typed.isEmpty {
+            typed.removeLast()
+            return true
+        }
+        let character = gdk_keyval_to_unicode(key)
+        // Space starts no name (it moves on, as in a file manager), but may be part of one.
+        guard character >= 0x20, character != 0x7F, let scalar = Unicode.Scalar(character), !(scalar == " " && typed.isEmpty) else {
+            return false
+        }
+        type(String(Character(scalar)))
+        return true
+    }
+
+    /// Adds `text` to the name typed and selects the file it finds (type-to-find).
+    func type(_ text: String) {
+        typed += text
+        typingEnds?.cancel()
+        typingEnds = after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
+            self?.typed = ""
+            self?.typingEnds = nil
+        }
+        if let found = TypeToFind.first(matching: typed, in: items.entries.map { $0.name.displayString }) { select(found) }
+    }
+}

@@ -1,0 +1,108 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// The thumbnails of a window's folder views, the strip and the grid (BEHAVIOUR H1, H2):
+/// taken from the desktop's cache or made in the decoder helper (`ThumbnailStore`), two at
+/// a time (a helper for each core). The views say which files they show (`want`, visible
+/// ones as `.now`, the ones around them as `.soon`) and which they no longer do (`unwant`,
+/// which also stops one being made): the files shown are done first, the last asked for
+/// first, so the screen the user scrolled to fills before the one they left.
+@MainActor
+final class FolderThumbnails {
+    enum Urgency {
+        /// On screen.
+        case now
+        /// Bound by the view, just off screen.
+        case soon
+    }
+
+    /// What a file's thumbnail is, once known.
+    enum Made {
+        case texture(ObjectRef)
+        /// The file cannot be thumbnailed: its cell shows a placeholder, with the reason.
+        case failed(String)
+    }
+
+    /// Made at the cache's large size: 256 pixels, sharp in a grid cell on a HiDPI screen.
+    static let size = ThumbnailCache.Size.large
+    /// Thumbnails kept at most (about 256 × 171 × 4 bytes each: about 50 MB for 300).
+    static let kept = 300
+    /// Made at once: one for each core, so that scrolling stays smooth meanwhile.
+    static let inFlight = 2
+
+    /// Tells that a file's thumbnail is made (or failed).
+    var onReady: ((RawPath) -> Void)?
+    private var made: [RawPath: Made] = [:]
+    /// Files made, oldest first, for dropping the oldest past `kept`.
+    private var order: [RawPath] = []
+    private var wantedNow: [RawPath] = []
+    private var wantedSoon: [RawPath] = []
+    private var running: [RawPath: Task<Void, Never>] = [:]
+
+    func thumbnail(of path: RawPath) -> Made? { made[path] }
+
+    /// `GdkTexture *` of the file's thumbnail, once made.
+    func texture(of path: RawPath) -> OpaquePointer? {
+        if case .texture(let texture) = made[path] { return OpaquePointer(texture.raw) }
+        return nil
+    }
+
+    func want(_ path: RawPath, _ urgency: Urgency) {
+        guard made[path] == nil, running[path] == nil else { return }
+        wantedNow.removeAll { $0 == path }
+        wantedSoon.removeAll { $0 == path }
+        switch urgency {
+        case .now: wantedNow.append(path)
+        case .soon: wantedSoon.append(path)
+        }
+        startNext()
+    }
+
+    /// The file is no longer shown: not made, and stopped if it is being made.
+    func unwant(_ path: RawPath) {
+        wantedNow.removeAll { $0 == path }
+        wantedSoon.removeAll { $0 == path }
+        running.removeValue(forKey: path)?.cancel()
+        startNext()
+    }
+
+    /// The files changed on disk: their thumbnails are made again when next shown.
+    func forget(_ paths: some Sequence<RawPath>) {
+        for path in paths {
+            made[path] = nil
+            running.removeValue(forKey: path)?.cancel()
+        }
+        order.removeAll { made[$0] == nil }
+    }
+
+    /// Whether thumbnails are waiting to be made or being made (tests).
+    var isBusy: Bool { !running.isEmpty || !wantedNow.isEmpty || !wantedSoon.isEmpty }
+
+    private func startNext() {
+        while running.count < Self.inFlight, let path = wantedNow.popLast() ?? wantedSoon.popLast() {
+            running[path] = Task { [weak self] in
+                let outcome = await ThumbnailStore.thumbnail(of: path, size: Self.size, in: ThumbnailStore.cache)
+                guard !Task.isCancelled, let self else { return }
+                self.running[path] = nil
+                switch outcome {
+                case .thumbnail(let image):
+                    if let texture = gdk_texture_new_for_pixbuf(image.pixbuf) {
+                        self.keep(.texture(ObjectRef(taking: UnsafeMutableRawPointer(texture))), for: path)
+                    }
+                case .failed(let reason): self.keep(.failed(reason), for: path)
+                case nil: break
+                }
+                self.onReady?(path)
+                self.startNext()
+            }
+        }
+    }
+
+    private func keep(_ thumbnail: Made, for path: RawPath) {
+        made[path] = thumbnail
+        order.append(path)
+        if order.count > Self.kept { made[order.removeFirst()] = nil }
+    }
+}
