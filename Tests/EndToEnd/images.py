@@ -13,14 +13,15 @@ def _png_chunk(kind, data):
             struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff))
 
 
-def write_png(path, width, height, pixel_fn=None, rows=None):
+def write_png(path, width, height, pixel_fn=None, rows=None, text=None):
     """Write an 8-bit RGB PNG. Either pixel_fn(x, y) -> (r, g, b) or rows (a list of
-    `height` bytes objects of width*3 bytes)."""
+    `height` bytes objects of width*3 bytes). `text`: tEXt chunks, key to value."""
     if rows is None:
         rows = [bytes(c for x in range(width) for c in pixel_fn(x, y)) for y in range(height)]
     raw = b''.join(b'\x00' + r for r in rows)
+    chunks = b''.join(_png_chunk(b'tEXt', k.encode('latin-1') + b'\x00' + v.encode('latin-1')) for k, v in (text or {}).items())
     data = (b'\x89PNG\r\n\x1a\n' +
-            _png_chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) +
+            _png_chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) + chunks +
             _png_chunk(b'IDAT', zlib.compress(raw, 6)) +
             _png_chunk(b'IEND', b''))
     with open(path, 'wb') as f:
@@ -187,3 +188,21 @@ def _unfilter(ftype, line, prev, bpp):
             line[i] = (line[i] + pred) & 0xff
     else:
         raise ValueError(f'bad PNG filter type {ftype}')
+
+
+def png_text(path):
+    """A PNG's tEXt chunks, key to value (its size too: 'width', 'height' from IHDR)."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', f'{path} is not a PNG'
+    found, at = {}, 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack('>I', data[at:at + 4])[0], data[at + 4:at + 8]
+        body = data[at + 8:at + 8 + length]
+        if kind == b'IHDR':
+            found['width'], found['height'] = struct.unpack('>II', body[:8])
+        elif kind == b'tEXt':
+            key, _, value = body.partition(b'\x00')
+            found[key.decode('latin-1')] = value.decode('latin-1')
+        at += 12 + length
+    return found

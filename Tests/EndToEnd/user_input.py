@@ -33,6 +33,10 @@ class KeyboardAndPointer:
         else:
             self.xdotool('key', *keys)
 
+    def type(self, text):
+        """xdotool type: `text` as real key presses to the window with the keyboard focus."""
+        self.xdotool('type', '--delay', 40, text)
+
     def mousemove(self, x, y):
         """Move the pointer and wait until it is there (xdotool's --sync would wait forever
         for a move to where the pointer already is)."""

@@ -75,7 +75,10 @@ final class FolderOverview {
         focusing = addIdle { [weak self] in
             guard let self else { return false }
             self.focusing = nil
-            if self.selected == index, let cell = self.cells.cell(at: index) { _ = gtk_widget_grab_focus(cell) }
+            // Not once the grid has gone (an Enter that opened the image came first).
+            if self.selected == index, gtk_widget_get_mapped(self.grid) != 0, let cell = self.cells.cell(at: index) {
+                _ = gtk_widget_grab_focus(cell)
+            }
             return false
         }
     }
@@ -91,6 +94,10 @@ final class FolderOverview {
         }
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         guard modifiers == 0 else { return false }
+        if gdk_keyval_to_unicode(key) == 0, key != UInt32(GDK_KEY_BackSpace) {
+            endTyping() // the arrows, Page and end keys move on: the next letters start a new name
+            return false
+        }
         if key == UInt32(GDK_KEY_BackSpace), !typed.isEmpty {
             typed.removeLast()
             return true
@@ -104,14 +111,17 @@ final class FolderOverview {
         return true
     }
 
+    private func endTyping() {
+        typed = ""
+        typingEnds?.cancel()
+        typingEnds = nil
+    }
+
     /// Adds `text` to the name typed and selects the file it finds (type-to-find).
     func type(_ text: String) {
         typed += text
         typingEnds?.cancel()
-        typingEnds = after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
-            self?.typed = ""
-            self?.typingEnds = nil
-        }
+        typingEnds = after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in self?.endTyping() }
         if let found = TypeToFind.first(matching: typed, in: items.entries.map { $0.name.displayString }) { select(found) }
     }
 }

@@ -1,0 +1,206 @@
+"""The whole folder as a user sees it (BEHAVIOUR H1, H2): the thumbnail strip under the
+image follows stepping and a click jumps; the grid opens on the current image, its keys,
+type-to-find and Enter work, and it follows files added to the folder; the thumbnails go
+into the desktop's cache as the freedesktop standard says, one already there is used
+without decoding the image, and files that cannot be decoded become placeholders without
+stopping the grid."""
+
+import os
+import shutil
+import urllib.parse
+
+from harness import Session, find_all, fixture_dir, states
+from images import close_enough, png_text, write_png
+
+COLOURS = [(220, 30, 30), (30, 200, 40), (40, 60, 220), (240, 220, 30), (200, 40, 200), (30, 200, 200)]
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Fuzz', 'corpus')
+
+
+def _folder(count=len(COLOURS)):
+    """c1.png … cN.png, each of one colour of COLOURS."""
+    d = os.path.join(fixture_dir(), 'colours')
+    os.makedirs(d, exist_ok=True)
+    for i, colour in enumerate(COLOURS[:count]):
+        write_png(os.path.join(d, f'c{i + 1}.png'), 120, 80, lambda x, y, c=colour: c)
+    return d
+
+
+def _position(frame):
+    labels = [n.name for n in find_all(frame, 'label') if ' / ' in (n.name or '')]
+    return labels[0] if labels else None
+
+
+def _cells(app, frame, role, container):
+    """The view's cells, in order, and the file name each shows (its panel's name)."""
+    view = app.find(container, 'Images in This Folder', root=frame)
+    cells = [n for n in find_all(view, role)]
+    return [(cell, next((c.name for c in find_all(cell, 'panel') if c.name), None)) for cell in cells]
+
+
+def _selected(app, frame, role, container):
+    return [name for cell, name in _cells(app, frame, role, container) if 'selected' in states(cell)]
+
+
+def _centre_colour(s, app, frame, cell):
+    x, y, w, h = app.screen_extents(cell, frame)
+    return s.pixel(x + w // 2, y + h // 2 - (8 if h > 120 else 0))
+
+
+def test_the_strip_follows_stepping_and_a_click_jumps():
+    folder = _folder()
+    with Session() as s:
+        app = s.launch([os.path.join(folder, 'c2.png')])
+        frame = app.frame('c2.png')
+        s.focus_window('c2.png')
+        app.wait(lambda: _position(frame) == '2 / 6', 'the folder listed')
+        s.key('t')
+        strip = lambda: _selected(app, frame, 'list item', 'list')
+        app.wait(lambda: strip() == ['c2.png'], 'the strip shows, c2.png selected')
+        # Each cell shows its file's thumbnail: the colour of that file.
+        for index in (0, 1, 4):
+            app.wait(lambda: close_enough(_centre_colour(s, app, frame, _cells(app, frame, 'list item', 'list')[index][0]),
+                                          COLOURS[index], 24), f"c{index + 1}.png's thumbnail in the strip")
+        s.key('Right')
+        app.wait(lambda: strip() == ['c3.png'] and _position(frame) == '3 / 6', 'Right steps, and the strip follows')
+        canvas = app.find('image', 'c3.png', root=frame)
+        app.wait(lambda: 'focused' in states(canvas), 'the image keeps the keyboard focus')
+        fifth = _cells(app, frame, 'list item', 'list')[4][0]
+        x, y, w, h = app.screen_extents(fifth, frame)
+        s.click(x + w // 2, y + h // 2)
+        app.wait(lambda: _position(frame) == '5 / 6' and app.frame('c5.png') is not None, 'a click on the fifth shows c5.png')
+        app.wait(lambda: strip() == ['c5.png'], 'the strip follows the click')
+        s.key('Left')  # the click left the keys with the image
+        app.wait(lambda: _position(frame) == '4 / 6', 'Left steps back after the click')
+        # Toggled off, it goes: where the fifth thumbnail was, the window's background.
+        s.key('t')
+        app.wait(lambda: max(s.pixel(x + w // 2, y + h // 2)) - min(s.pixel(x + w // 2, y + h // 2)) < 16, 'the strip hidden')
+
+
+def test_the_grid_opens_on_the_current_image_and_its_keys_and_enter_work():
+    folder = _folder()
+    with Session() as s:
+        app = s.launch([os.path.join(folder, 'c3.png')])
+        frame = app.frame('c3.png')
+        s.focus_window('c3.png')
+        app.wait(lambda: _position(frame) == '3 / 6', 'the folder listed')
+        s.key('g')
+        grid = lambda: _selected(app, frame, 'table cell', 'table')
+        app.wait(lambda: grid() == ['c3.png'], 'the grid, on c3.png')
+        cell = lambda name: next(c for c, n in _cells(app, frame, 'table cell', 'table') if n == name)
+        app.wait(lambda: 'focused' in states(cell('c3.png')), 'c3.png has the keyboard focus')
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, cell('c6.png')), COLOURS[5], 24), "c6.png's thumbnail")
+        s.key('Right')
+        app.wait(lambda: grid() == ['c4.png'], 'Right selects the next')
+        s.key('End')
+        app.wait(lambda: grid() == ['c6.png'], 'End selects the last')
+        s.key('Home')
+        app.wait(lambda: grid() == ['c1.png'], 'Home selects the first')
+        s.key('Right')
+        s.key('Return')
+        app.wait(lambda: _position(frame) == '2 / 6' and app.frame('c2.png') is not None, 'Enter opens c2.png')
+        canvas = app.find('image', 'c2.png', root=frame)
+        app.wait(lambda: 'focused' in states(canvas), 'the image has the keys again')
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, canvas), COLOURS[1], 24), 'c2.png in place of the grid')
+        # Esc leaves the grid at the image it was opened on.
+        s.key('g')
+        app.wait(lambda: grid() == ['c2.png'], 'the grid again, on c2.png')
+        s.key('Right')
+        app.wait(lambda: grid() == ['c3.png'], 'Right selects c3.png')
+        s.key('Escape')
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, canvas), COLOURS[1], 24), 'Esc: back to c2.png, unchanged')
+        assert _position(frame) == '2 / 6'
+
+
+def test_type_to_find_and_a_file_added_while_the_grid_is_open():
+    folder = _folder(4)
+    with Session() as s:
+        app = s.launch([os.path.join(folder, 'c1.png')])
+        frame = app.frame('c1.png')
+        s.focus_window('c1.png')
+        app.wait(lambda: _position(frame) == '1 / 4', 'the folder listed')
+        s.key('g')
+        grid = lambda: _selected(app, frame, 'table cell', 'table')
+        app.wait(lambda: grid() == ['c1.png'], 'the grid, on c1.png')
+        s.type('c3')
+        app.wait(lambda: grid() == ['c3.png'], 'typing "c3" selects c3.png')
+        write_png(os.path.join(folder, 'new arrival.png'), 90, 60, lambda x, y: (250, 140, 0))
+        app.wait(lambda: [n for _, n in _cells(app, frame, 'table cell', 'table')][-1] == 'new arrival.png',
+                 'the file added shows in the grid')
+        assert grid() == ['c3.png'], 'the selection stays on its file'
+        s.key('Left')  # moving on ends the name typed: the next letters start another
+        app.wait(lambda: grid() == ['c2.png'], 'Left selects c2.png')
+        s.type('arr')  # a part of the name: the first name holding it
+        app.wait(lambda: grid() == ['new arrival.png'], 'typing "arr" selects "new arrival.png"')
+        s.key('Return')
+        app.wait(lambda: app.frame('new arrival.png') is not None and _position(frame) == '5 / 5', 'Enter opens it')
+
+
+def test_thumbnails_go_into_the_desktop_cache_and_one_there_is_used_as_it_is():
+    folder = _folder(3)
+    # A file no decoder can read, whose thumbnail the file manager made: only the cache
+    # can give its cell a picture.
+    fake = os.path.join(folder, 'c4.png')
+    with open(fake, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + bytes(200))
+    with Session() as s:
+        cache = os.path.join(s.tmp, 'home', '.cache', 'thumbnails')
+
+        def uri(path):
+            return 'file://' + urllib.parse.quote(os.path.abspath(path))
+
+        def cached(path, size='large'):
+            import hashlib
+            return os.path.join(cache, size, hashlib.md5(uri(path).encode()).hexdigest() + '.png')
+
+        os.makedirs(os.path.join(cache, 'large'), exist_ok=True)
+        info = os.stat(fake)
+        write_png(cached(fake), 96, 64, lambda x, y: (250, 0, 250),
+                  text={'Thumb::URI': uri(fake), 'Thumb::MTime': str(int(info.st_mtime)), 'Thumb::Size': str(info.st_size)})
+        app = s.launch([os.path.join(folder, 'c1.png')])
+        frame = app.frame('c1.png')
+        s.focus_window('c1.png')
+        app.wait(lambda: _position(frame) == '1 / 4', 'the folder listed')
+        s.key('g')
+        cell = lambda name: next(c for c, n in _cells(app, frame, 'table cell', 'table') if n == name)
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, cell('c4.png')), (250, 0, 250), 24),
+                 "c4.png's cell shows the cached thumbnail")
+        for index in range(3):
+            path = os.path.join(folder, f'c{index + 1}.png')
+            app.wait(lambda: os.path.exists(cached(path)), f'a thumbnail of c{index + 1}.png in the cache')
+            text = png_text(cached(path))
+            info = os.stat(path)
+            assert text.get('Thumb::URI') == uri(path), text
+            assert text.get('Thumb::MTime') == str(int(info.st_mtime)), text
+            assert text.get('Thumb::Size') == str(info.st_size), text
+            assert max(text['width'], text['height']) <= 256 and (text['width'], text['height']) == (120, 80), text
+            assert os.stat(cached(path)).st_mode & 0o777 == 0o600
+            assert close_enough(_centre_colour(s, app, frame, cell(f'c{index + 1}.png')), COLOURS[index], 24)
+        assert not os.path.exists(os.path.join(cache, 'fail')), 'no failure recorded: c4.png was never decoded'
+
+
+def test_files_that_cannot_be_decoded_become_placeholders_and_the_grid_keeps_working():
+    folder = _folder(2)
+    bad = sorted(name for name in os.listdir(CORPUS) if name.startswith('bad-'))[:8]
+    for name in bad:
+        shutil.copy(os.path.join(CORPUS, name), os.path.join(folder, name))
+    with Session() as s:
+        app = s.launch([os.path.join(folder, 'c1.png')])
+        frame = app.frame('c1.png')
+        s.focus_window('c1.png')
+        app.wait(lambda: _position(frame) is not None, 'the folder listed')
+        s.key('g')
+        grid = lambda: _selected(app, frame, 'table cell', 'table')
+        app.wait(lambda: grid() == ['c1.png'], 'the grid, on c1.png')
+        failures = os.path.join(s.tmp, 'home', '.cache', 'thumbnails', 'fail', 'iro-1')
+        app.wait(lambda: os.path.isdir(failures) and len(os.listdir(failures)) >= 4, 'failure entries for the bad files')
+        cells = _cells(app, frame, 'table cell', 'table')
+        # A bad file's cell shows the grey broken-image placeholder, not a picture.
+        first_bad = next(cell for cell, name in cells if name in bad)
+        app.wait(lambda: (lambda c: max(c) - min(c) < 16)(_centre_colour(s, app, frame, first_bad)), 'a grey placeholder')
+        s.key('End')
+        app.wait(lambda: grid() == [cells[-1][1]], 'End still moves the selection')
+        s.type('c2')
+        app.wait(lambda: grid() == ['c2.png'], 'typing still finds')
+        s.key('Return')
+        app.wait(lambda: app.frame('c2.png') is not None, 'Enter still opens')
+        assert app.alive()
