@@ -68,6 +68,12 @@ extension AdwHeaderBar: nonisolated WidgetType { public nonisolated static var g
 extension AdwStatusPage: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_status_page_get_type() } }
 extension AdwWindowTitle: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_window_title_get_type() } }
 extension AdwToastOverlay: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_toast_overlay_get_type() } }
+extension AdwPreferencesWindow: nonisolated WindowType { public nonisolated static var gtype: GType { adw_preferences_window_get_type() } }
+extension AdwPreferencesPage: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_preferences_page_get_type() } }
+extension AdwPreferencesGroup: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_preferences_group_get_type() } }
+extension AdwPreferencesRow: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_preferences_row_get_type() } }
+extension AdwActionRow: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_action_row_get_type() } }
+extension AdwComboRow: nonisolated WidgetType { public nonisolated static var gtype: GType { adw_combo_row_get_type() } }
 extension AdwTabPage: nonisolated GObjectType { public nonisolated static var gtype: GType { adw_tab_page_get_type() } }
 // Interfaces: a cast to one is always checked.
 extension GtkActionable: nonisolated GObjectType { public nonisolated static var gtype: GType { gtk_actionable_get_type() } }

@@ -23,7 +23,7 @@ final class WindowStateTests: XCTestCase {
             gtk_window_get_default_size(second.window, &width, &height)
             XCTAssertEqual(width, 820)
             XCTAssertEqual(height, 610)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: WindowStateStore.keyFilePath))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: SettingsStore.keyFilePath))
             second.close()
         }
     }

@@ -22,6 +22,13 @@ final class AnimationPlayer {
     private(set) var isFinished = false
     /// Frames shown since playing began (the first one not counted).
     private(set) var framesShown = 0
+
+    /// Whether every frame was on screen once (a slideshow moves on then, BEHAVIOUR H3): the
+    /// loops are over, or as many frames were shown as the file holds. Without a count, a
+    /// paused or hidden one has played enough.
+    var hasPlayedOnce: Bool {
+        isFinished || frames.frameCount.map { framesShown >= $0 } ?? (isPaused || !isVisible)
+    }
     /// `visible`: shown somewhere now; `show` takes each new frame.
     init(frames: AnimationFrames, visible: Bool, show: @escaping @MainActor (ImagePyramid) -> Void) {
         self.frames = frames

@@ -56,6 +56,7 @@ enum Accelerators {
             [
                 Entry("app.open", ["<Control>o"], tr("Open")),
                 Entry("app.new-window", ["<Control>n"], tr("New Window")),
+                Entry("app.preferences", ["<Control>comma"], tr("Preferences")),
                 Entry("win.show-help-overlay", ["<Control>question"], tr("Keyboard Shortcuts")),
                 Entry("app.quit", ["<Control>q"], tr("Quit")),
             ]
@@ -78,6 +79,19 @@ enum Accelerators {
                 } + [
                     Entry("win.move-tab-to-new-window", [], tr("Move Tab to New Window"), listed: false)
                 ]
+        ),
+        (
+            // Before Images: while a show runs, its keys take Space, Left and Right (BEHAVIOUR H3).
+            tr("Slideshow"),
+            [
+                // S: F5 is Reload here, as in a browser.
+                Entry("win.slideshow", ["s"], tr("Slideshow")),
+                Entry("win.pause-slideshow", ["space"], tr("Pause or Go On"), precedence: .afterFocusedWidget),
+                Entry("win.slideshow-next", ["Right", "KP_Right"], tr("Next Image of the Slideshow"), precedence: .afterFocusedWidget),
+                Entry(
+                    "win.slideshow-previous", ["Left", "KP_Left"], tr("Previous Image of the Slideshow"), precedence: .afterFocusedWidget),
+                Entry("win.stop-slideshow", ["Escape"], tr("End the Slideshow")),
+            ]
         ),
         (
             tr("Images"),

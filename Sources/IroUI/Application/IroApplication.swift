@@ -228,5 +228,6 @@ public final class IroApplication {
             for window in self.windows { window.close() }
         }
         actions.add("about") { [weak self] in AboutDialog.present(for: self?.activeWindow?.window) }
+        actions.add("preferences") { [weak self] in PreferencesWindow.present(for: self?.activeWindow?.window) }
     }
 }

@@ -80,7 +80,9 @@ extension DocumentModel {
     /// Decodes the images (and pages) before and after the shown one ahead, while the tab is shown.
     func preloadNeighbours() {
         guard let browser = folderBrowser, isOnScreen, let viewer else { return }
-        var neighbours = [browser.list.next, browser.list.previous].compactMap { $0 }.map { Preloader.Target(path: browser.path(of: $0)) }
+        var neighbours = [upcoming, browser.list.next, browser.list.previous].compactMap { $0 }.map {
+            Preloader.Target(path: browser.path(of: $0))
+        }
         // A document's pages next to the page shown come first: Page Down goes there before the folder.
         if let path = imagePath {
             neighbours.insert(

@@ -113,6 +113,10 @@ final class DocumentModel: ViewOwner {
     var file = FileWatch()
     /// The folder this document steps through (BEHAVIOUR F1), once an image of it is shown.
     var folderBrowser: FolderBrowser?
+    /// The image a slideshow shows next (BEHAVIOUR H3), decoded ahead with the neighbours.
+    var upcoming: FolderList.Entry? {
+        didSet { if upcoming != oldValue { preloadNeighbours() } }
+    }
     /// Plays the image when it is animated.
     private(set) var player: AnimationPlayer?
     /// Decodes nothing until first shown (opened in the background among many).

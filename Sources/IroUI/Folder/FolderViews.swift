@@ -4,7 +4,7 @@ import GtkSupport
 import IroCore
 
 /// The views of the selected tab's whole folder in one window (BEHAVIOUR H1): the strip of
-/// thumbnails under the image (T, remembered) and the grid overview that takes the image's
+/// thumbnails under the image (T, a preference) and the grid overview that takes the image's
 /// place (G). Both follow the selected tab's folder, listed and watched by its
 /// `FolderBrowser`; they share the items and the thumbnails.
 @MainActor
@@ -14,8 +14,14 @@ final class FolderViews {
     let thumbnails = FolderThumbnails()
     let strip: FolderStrip
     let overview: FolderOverview
-    /// Whether the strip shows: the last choice, remembered.
-    private var stripWanted = WindowStateStore.thumbnailStripShown
+    private(set) var slideshow: Slideshow!
+    /// Whether the strip shows: a preference, and the last choice (BEHAVIOUR H4).
+    private var stripWanted: Bool { Preferences.shared.stripShown }
+    /// In fullscreen, whether the pointer came to the screen's bottom edge (and stays over
+    /// the strip): the strip shows only then.
+    private var pointerAtBottom = false
+    /// How close to the screen's bottom edge the pointer calls the strip, in points.
+    static let bottomEdge = 3.0
     /// The folder change round whose files' thumbnails were dropped last.
     private var changesSeen: (folder: RawPath?, round: Int) = (nil, 0)
 
@@ -32,17 +38,33 @@ final class FolderViews {
         overview.onClose = { [weak self] in self?.showOverview(false) }
         window.contentColumn.map { gtk_box_append($0, strip.widget) }
         gtk_stack_add_named(window.content, overview.widget, "overview")
-        window.actions.addToggle("thumbnail-strip", initial: stripWanted) { [weak self] on in
+        slideshow = Slideshow(window, items: items)
+        window.actions.addToggle("thumbnail-strip", initial: Preferences.shared.stripShown) { on in
+            Preferences.shared.setStripShown(on) // every window follows, this one too
+        }
+        Preferences.shared.observe(self) { [weak self] in
             guard let self else { return }
-            self.stripWanted = on
-            WindowStateStore.thumbnailStripShown = on
+            self.window.actions.setState("thumbnail-strip", self.stripWanted)
             self.update()
         }
         window.actions.addToggle("folder-overview", initial: false) { [weak self] on in self?.showOverview(on) }
         window.selection.observe([DocumentModel.Property.folder, DocumentModel.Property.status]) { [weak self] in self?.update() }
+        onNotify(raw(window.window), "fullscreened") { [weak self] in
+            self?.pointerAtBottom = false
+            self?.showStrip()
+        }
+        let motion = gtk_event_controller_motion_new()!
+        gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+        onSignal(raw(motion), "motion") { [weak self] (_: Double, y: Double) in self?.pointerMoved(y: y) }
+        gtk_widget_add_controller(window.window.widget, motion)
         // After the previous / next buttons (and the page indicator).
         window.header.packStart(Self.toggle("view-grid-symbolic", "win.folder-overview", tr("All Images of the Folder"), key: "G"))
         window.header.packStart(Self.toggle("iro-strip-symbolic", "win.thumbnail-strip", tr("Thumbnail Strip"), key: "T"))
+        let show = gtk_button_new_from_icon_name("media-playback-start-symbolic")!
+        setAction(show, "win.slideshow")
+        gtk_widget_set_tooltip_text(show, tr("Slideshow (S)"))
+        iro_accessible_set_label(show, tr("Slideshow"))
+        window.header.packStart(show)
     }
 
     /// A header toggle for `action`, named `name`, its key in the tooltip.
@@ -72,8 +94,9 @@ final class FolderViews {
         let hasFolder = items.count > 0
         window.actions.setEnabled("folder-overview", hasFolder || isOverviewShown)
         window.actions.setEnabled("thumbnail-strip", true)
-        strip.reveal(stripWanted && hasFolder && !isOverviewShown, animated: false)
+        showStrip()
         strip.follow()
+        slideshow.update()
         if isOverviewShown {
             // Files came and went around the selection: it stays on its file.
             overview.select(selectedName.flatMap(items.index(of:)) ?? items.current)
@@ -88,12 +111,30 @@ final class FolderViews {
         isOverviewShown = on
         window.actions.setState("folder-overview", on)
         window.contentChanged()
-        strip.reveal(stripWanted && items.count > 0 && !on, animated: false)
+        showStrip()
         if on {
             overview.select(items.current)
         } else if let view = window.selectedView {
             _ = gtk_widget_grab_focus(view.pages.keyTarget)
         }
+    }
+
+    /// The strip shows when wanted, for a folder, under the image (not the grid). In
+    /// fullscreen only while the pointer is at the bottom edge, at once: it takes its band
+    /// from the image, whose fit would follow a sliding edge frame by frame.
+    private func showStrip() {
+        let fullscreen = gtk_window_is_fullscreen(window.window) != 0
+        strip.reveal(stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom), animated: false)
+    }
+
+    private func pointerMoved(y: Double) {
+        guard gtk_window_is_fullscreen(window.window) != 0 else { return }
+        let height = Double(gtk_widget_get_height(window.window.widget))
+        let over = strip.isRevealed ? Double(gtk_widget_get_height(strip.widget)) : Self.bottomEdge
+        let atBottom = y >= height - over
+        guard atBottom != pointerAtBottom else { return }
+        pointerAtBottom = atBottom
+        showStrip()
     }
 
     /// Shows the image at `index` in the selected tab; from the grid, the grid closes.

@@ -2,7 +2,8 @@ import CGtk
 import GtkSupport
 import IroCore
 
-/// Input: Ctrl+wheel zooms around the pointer (BEHAVIOUR C4), a pinch zooms around
+/// Input: Ctrl+wheel zooms around the pointer (BEHAVIOUR C4), and so does the wheel alone,
+/// or it steps through the folder, when the preferences say so (H4); a pinch zooms around
 /// the fingers (BEHAVIOUR C2), click-and-drag pans with a grab cursor (BEHAVIOUR C1).
 /// Plain wheel, kinetic touchpad scrolling and scrollbars come from the
 /// GtkScrolledWindow through our adjustments.
@@ -47,11 +48,25 @@ extension ImageCanvas {
         let motion = gtk_event_controller_motion_new()!
         var pointer = Point.zero
         onSignal(raw(motion), "motion") { x, y in pointer = Point(x: x, y: y) }
+        // Wheel notches towards a step, for the wheel that goes to the next image (smooth
+        // scrolling comes in fractions of a notch).
+        var towardsStep = 0.0
         onScroll(raw(scroll)) { [weak self] _, dy in
             guard let self, self.zoom != nil else { return false }
             let state = gtk_event_controller_get_current_event_state(scroll)
-            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            self.zoomByWheel(steps: dy, at: pointer)
+            let action = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 ? .zoom : Preferences.shared.wheel
+            switch action {
+            case .scroll:
+                return false // the scrolled window's
+            case .zoom:
+                self.zoomByWheel(steps: dy, at: pointer)
+            case .step:
+                towardsStep += dy
+                guard abs(towardsStep) >= 1 else { return true }
+                let forward = towardsStep > 0
+                towardsStep = 0
+                _ = gtk_widget_activate_action_variant(self.widget, forward ? "win.next-image" : "win.previous-image", nil)
+            }
             return true
         }
         gtk_widget_add_controller(widget, motion)

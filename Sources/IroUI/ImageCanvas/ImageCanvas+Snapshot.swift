@@ -27,7 +27,13 @@ extension ImageCanvas {
         let drawsImage = renderer.rendering != nil || renderer.hasFailed || animator.isRunning || zoom.isPinching
         if drawsImage, pyramid.hasAlpha {
             let shown = zoom.contentSize(at: displayScale)
-            appendCheckerboard(under: rect(origin.x, origin.y, shown.width, shown.height), on: snapshot)
+            var under = rect(origin.x, origin.y, shown.width, shown.height)
+            if Preferences.shared.background == .checkerboard && backdrop == nil {
+                appendCheckerboard(under: under, on: snapshot)
+            } else {
+                var colour = backdropColour
+                gtk_snapshot_append_color(snapshot, &colour, &under)
+            }
         }
         if let rendering = renderer.rendering, covers(rendering, origin: origin) {
             // Device pixels, drawn in view points: 1:1 on the screen at any scale factor.
@@ -101,7 +107,7 @@ extension ImageCanvas {
     /// presentation's), cairo copies the image straight into the frame instead of going
     /// through an image of its own first (docs/PERFORMANCE.md).
     private func appendBackdrop(around origin: Point, size: Size, in viewport: Size, on snapshot: OpaquePointer) {
-        var colour = backdrop ?? namedColour("iro_backdrop", or: GdkRGBA(red: 0.92, green: 0.92, blue: 0.92, alpha: 1))
+        var colour = backdropColour
         for band in ViewGeometry.uncovered(viewport: viewport, origin: origin, contentSize: size) {
             var bounds = rect(band.origin.x, band.origin.y, band.size.width, band.size.height)
             gtk_snapshot_append_color(snapshot, &colour, &bounds)
@@ -151,6 +157,17 @@ extension ImageCanvas {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_FAST)
         cairo_paint(cr)
         cairo_destroy(cr)
+    }
+
+    /// Near-black around the image, whatever the style, when the preferences ask for it (BEHAVIOUR H4).
+    static let darkBackdrop = GdkRGBA(red: 0.11, green: 0.11, blue: 0.11, alpha: 1)
+
+    /// The colour around the image: the view's own (a presentation's black), else the
+    /// preferences' dark one, else the stylesheet's.
+    private var backdropColour: GdkRGBA {
+        if let backdrop { return backdrop }
+        if Preferences.shared.background == .dark { return Self.darkBackdrop }
+        return namedColour("iro_backdrop", or: GdkRGBA(red: 0.92, green: 0.92, blue: 0.92, alpha: 1))
     }
 
     /// The side of a checkerboard square, in view pixels.

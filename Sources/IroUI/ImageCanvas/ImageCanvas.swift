@@ -126,6 +126,8 @@ final class ImageCanvas: CustomWidgetDelegate {
         }
         onSignal(raw(widget), "unmap") { [weak self] in self?.stopFollowingFrames() }
         onNotify(raw(widget), "scale-factor") { [weak self] in self?.scaleFactorChanged() }
+        // The background preference (BEHAVIOUR H4) applies at once.
+        Preferences.shared.observe(self) { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
     }
 
     /// The window moved to a monitor with another scale factor: the zoom keeps its

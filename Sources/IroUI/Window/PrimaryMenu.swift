@@ -21,7 +21,7 @@ enum PrimaryMenu {
             (tr("Present on _Other Monitor"), "win.present"), (tr("_Move Tab to New Window"), "win.move-tab-to-new-window"),
             (tr("_Merge All Windows"), "app.merge-all-windows"),
         ],
-        [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Iro"), "app.about")],
+        [(tr("Pr_eferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Iro"), "app.about")],
     ]
 
     static func button() -> UnsafeMutablePointer<GtkWidget> {
