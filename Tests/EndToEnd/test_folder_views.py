@@ -41,6 +41,16 @@ def _selected(app, frame, role, container):
     return [name for cell, name in _cells(app, frame, role, container) if 'selected' in states(cell)]
 
 
+def _open(s, folder, name, position, key):
+    """Iro on `name` of `folder`, once the folder is listed (the header at `position`), then `key`."""
+    app = s.launch([os.path.join(folder, name)])
+    frame = app.frame(name)
+    s.focus_window(name)
+    app.wait(lambda: _position(frame) == position, f'the folder listed, {name} at {position}')
+    s.key(key)
+    return app, frame
+
+
 def _centre_colour(s, app, frame, cell):
     x, y, w, h = app.screen_extents(cell, frame)
     return s.pixel(x + w // 2, y + h // 2 - (8 if h > 120 else 0))
@@ -49,11 +59,7 @@ def _centre_colour(s, app, frame, cell):
 def test_the_strip_follows_stepping_and_a_click_jumps():
     folder = _folder()
     with Session() as s:
-        app = s.launch([os.path.join(folder, 'c2.png')])
-        frame = app.frame('c2.png')
-        s.focus_window('c2.png')
-        app.wait(lambda: _position(frame) == '2 / 6', 'the folder listed')
-        s.key('t')
+        app, frame = _open(s, folder, 'c2.png', '2 / 6', 't')
         strip = lambda: _selected(app, frame, 'list item', 'list')
         app.wait(lambda: strip() == ['c2.png'], 'the strip shows, c2.png selected')
         # Each cell shows its file's thumbnail: the colour of that file.
@@ -79,11 +85,7 @@ def test_the_strip_follows_stepping_and_a_click_jumps():
 def test_the_grid_opens_on_the_current_image_and_its_keys_and_enter_work():
     folder = _folder()
     with Session() as s:
-        app = s.launch([os.path.join(folder, 'c3.png')])
-        frame = app.frame('c3.png')
-        s.focus_window('c3.png')
-        app.wait(lambda: _position(frame) == '3 / 6', 'the folder listed')
-        s.key('g')
+        app, frame = _open(s, folder, 'c3.png', '3 / 6', 'g')
         grid = lambda: _selected(app, frame, 'table cell', 'table')
         app.wait(lambda: grid() == ['c3.png'], 'the grid, on c3.png')
         cell = lambda name: next(c for c, n in _cells(app, frame, 'table cell', 'table') if n == name)
@@ -114,11 +116,7 @@ def test_the_grid_opens_on_the_current_image_and_its_keys_and_enter_work():
 def test_type_to_find_and_a_file_added_while_the_grid_is_open():
     folder = _folder(4)
     with Session() as s:
-        app = s.launch([os.path.join(folder, 'c1.png')])
-        frame = app.frame('c1.png')
-        s.focus_window('c1.png')
-        app.wait(lambda: _position(frame) == '1 / 4', 'the folder listed')
-        s.key('g')
+        app, frame = _open(s, folder, 'c1.png', '1 / 4', 'g')
         grid = lambda: _selected(app, frame, 'table cell', 'table')
         app.wait(lambda: grid() == ['c1.png'], 'the grid, on c1.png')
         s.type('c3')
@@ -156,11 +154,7 @@ def test_thumbnails_go_into_the_desktop_cache_and_one_there_is_used_as_it_is():
         info = os.stat(fake)
         write_png(cached(fake), 96, 64, lambda x, y: (250, 0, 250),
                   text={'Thumb::URI': uri(fake), 'Thumb::MTime': str(int(info.st_mtime)), 'Thumb::Size': str(info.st_size)})
-        app = s.launch([os.path.join(folder, 'c1.png')])
-        frame = app.frame('c1.png')
-        s.focus_window('c1.png')
-        app.wait(lambda: _position(frame) == '1 / 4', 'the folder listed')
-        s.key('g')
+        app, frame = _open(s, folder, 'c1.png', '1 / 4', 'g')
         cell = lambda name: next(c for c, n in _cells(app, frame, 'table cell', 'table') if n == name)
         app.wait(lambda: close_enough(_centre_colour(s, app, frame, cell('c4.png')), (250, 0, 250), 24),
                  "c4.png's cell shows the cached thumbnail")

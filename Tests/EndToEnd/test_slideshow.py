@@ -40,6 +40,18 @@ def _with_interval(s, seconds, loops):
         f.write(f'[window]\nslideshow-seconds={seconds}\nslideshow-loop={str(loops).lower()}\n')
 
 
+def _start(s, folder, name, position, loops):
+    """Iro on `name` of the folder (at `position` once listed), a show of a second an image."""
+    s.start_window_manager()
+    _with_interval(s, int(INTERVAL), loops=loops)
+    app = s.launch([os.path.join(folder, name)])
+    frame = app.frame(name)
+    wid = s.focus_window(name)
+    app.wait(lambda: _position(frame) == position, 'the folder listed')
+    assert _header_shown(app, frame)
+    return app, frame, wid
+
+
 def _after(position):
     """The position after `position` ("3 / 5") in a show that loops."""
     index, count = (int(part) for part in position.split(' / '))
@@ -50,13 +62,7 @@ def test_the_slideshow_steps_pauses_and_ends_at_the_image_shown():
     folder = _folder()
     calls = os.path.join(fixture_dir(), 'inhibitions.txt')
     with Session() as s, fake_service('fake_session_manager.py', calls):
-        s.start_window_manager()
-        _with_interval(s, int(INTERVAL), loops=True)
-        app = s.launch([os.path.join(folder, 's1.png')])
-        frame = app.frame('s1.png')
-        wid = s.focus_window('s1.png')
-        app.wait(lambda: _position(frame) == '1 / 5', 'the folder listed')
-        assert _header_shown(app, frame)
+        app, frame, wid = _start(s, folder, 's1.png', '1 / 5', loops=True)
         s.key('s')
         app.wait(lambda: s.window_geometry(wid) == (0, 0, 1920, 1080) and not _header_shown(app, frame), 'the show runs full screen')
         inhibit = app.wait(lambda: [line for line in read_lines(calls) if line.startswith('inhibit')], 'the screensaver held off')
@@ -93,12 +99,7 @@ def test_the_slideshow_steps_pauses_and_ends_at_the_image_shown():
 def test_a_show_that_does_not_loop_ends_at_the_last_image():
     folder = _folder()
     with Session() as s:
-        s.start_window_manager()
-        _with_interval(s, int(INTERVAL), loops=False)
-        app = s.launch([os.path.join(folder, 's4.png')])
-        frame = app.frame('s4.png')
-        wid = s.focus_window('s4.png')
-        app.wait(lambda: _position(frame) == '4 / 5', 'the folder listed')
+        app, frame, _ = _start(s, folder, 's4.png', '4 / 5', loops=False)
         s.key('s')
         app.wait(lambda: not _header_shown(app, frame), 'full screen')
         app.wait(lambda: _position(frame) == '5 / 5', 'the last image', timeout=10)

@@ -57,4 +57,49 @@ final class CheckerboardTests: XCTestCase {
             XCTAssertTrue(pixels.pixel(Int(origin.x) + 4, Int(origin.y) + 4).isClose(to: RGBA(10, 20, 200)))
         }
     }
+
+    /// BEHAVIOUR H4: the background preference. Plain: the transparent half is the backdrop
+    /// around the image, no checkerboard. Always dark: near-black there and around, in the
+    /// light style too. Applied to the view already open.
+    func testTheBackgroundPreferenceReplacesTheCheckerboard() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer {
+                Preferences.shared.setBackground(.checkerboard)
+                harness.close()
+            }
+            let url = harness.fixtures.image("alpha.png", width: 320, height: 240, alpha: true) { x, _ in
+                x < 160 ? RGBA(0, 0, 0, 0) : RGBA(0, 200, 0)
+            }
+            let window = try XCTUnwrap(harness.open([url]))
+            let view = try XCTUnwrap(window.selectedView)
+            ZoomTests.settle(view)
+            let origin = view.canvas.wholePixelOrigin
+            let (left, top) = (Int(origin.x), Int(origin.y))
+            let side = Int(ImageCanvas.checkerSquare)
+            @MainActor func shown() throws -> (square: RGBA, next: RGBA, outside: RGBA, opaque: RGBA) {
+                let rendered = WidgetRenderer.render(view.canvas.widget)
+                let pixels = try XCTUnwrap(rendered)
+                return (
+                    pixels.pixel(left + side / 2, top + side / 2), pixels.pixel(left + side + side / 2, top + side / 2),
+                    pixels.pixel(max(0, left - 20), top + 120), pixels.pixel(left + 240, top + 120)
+                )
+            }
+            let checkered = try shown()
+            XCTAssertFalse(checkered.square.isClose(to: checkered.next, tolerance: 4), "the checkerboard first")
+
+            Preferences.shared.setBackground(.style)
+            let plain = try shown()
+            XCTAssertTrue(plain.square.isClose(to: plain.next, tolerance: 1), "no squares: \(plain.square) \(plain.next)")
+            XCTAssertTrue(plain.square.isClose(to: plain.outside, tolerance: 1), "the backdrop: \(plain.square) \(plain.outside)")
+            XCTAssertTrue(plain.opaque.isClose(to: RGBA(0, 200, 0)))
+
+            Preferences.shared.setBackground(.dark)
+            let dark = try shown()
+            XCTAssertTrue(dark.square.isClose(to: RGBA(28, 28, 28), tolerance: 3), "near-black under transparency: \(dark.square)")
+            XCTAssertTrue(dark.outside.isClose(to: RGBA(28, 28, 28), tolerance: 3), "near-black around: \(dark.outside)")
+            XCTAssertFalse(plain.outside.isClose(to: dark.outside, tolerance: 20), "the light style's backdrop is not dark")
+            XCTAssertTrue(dark.opaque.isClose(to: RGBA(0, 200, 0)))
+        }
+    }
 }

@@ -56,8 +56,14 @@ public enum ThumbnailStore {
             if cancelled() { return nil }
         }
         let failure = cache.failurePath(hash: hash)
-        if exists(failure), (try? ImageDecoder.cachedThumbnail(at: failure, of: record, isCancelled: cancelled)) != nil {
-            return .failed(reason: tr("This file could not be read before"))
+        if exists(failure) {
+            do throws(LoadError) {
+                if try ImageDecoder.cachedThumbnail(at: failure, of: record, isCancelled: cancelled) != nil {
+                    return .failed(reason: tr("This file could not be read before"))
+                }
+            } catch {
+                Log.debug("the failure entry \(failure.displayString) is unusable: \(error.reason)") // tried again
+            }
         }
         if cancelled() { return nil }
         let decoded: DecodedImage?

@@ -19,6 +19,21 @@ final class FolderItems {
 
     var count: Int { entries.count }
 
+    /// A view's own selection of one item over these (+1 `GtkSingleSelection *`), none at
+    /// first; the view selects the current image itself.
+    func makeSelection() -> OpaquePointer {
+        let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(raw(model))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        return selection
+    }
+
+    /// The position `selection` (a view's, from `makeSelection`) has selected, if any.
+    static func selected(in selection: OpaquePointer) -> Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
     func path(at index: Int) -> RawPath? {
         guard let folder, entries.indices.contains(index) else { return nil }
         return folder.appending(entries[index].name)

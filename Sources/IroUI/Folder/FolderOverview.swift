@@ -34,9 +34,7 @@ final class FolderOverview {
     init(items: FolderItems, thumbnails: FolderThumbnails) {
         self.items = items
         cells = FolderCells(items: items, thumbnails: thumbnails, side: Self.side, named: true)
-        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(raw(items.model))))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        selection = items.makeSelection()
         grid = gtk_grid_view_new(OpaquePointer(g_object_ref(raw(selection))), cells.factory)
         gtk_grid_view_set_max_columns(OpaquePointer(grid), 64)
         gtk_widget_add_css_class(grid, "folder-overview")
@@ -55,10 +53,7 @@ final class FolderOverview {
     }
 
     /// The position selected, if any.
-    var selected: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
-    }
+    var selected: Int? { FolderItems.selected(in: selection) }
 
     /// Selects `index` (none when nil), scrolls it into view and gives it the keyboard focus:
     /// Enter opens the focused cell, and the arrows move from it.

@@ -29,9 +29,7 @@ final class FolderStrip {
     init(items: FolderItems, thumbnails: FolderThumbnails) {
         self.items = items
         cells = FolderCells(items: items, thumbnails: thumbnails, side: Self.side, named: false)
-        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(raw(items.model))))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        selection = items.makeSelection()
         list = gtk_list_view_new(OpaquePointer(g_object_ref(raw(selection))), cells.factory)
         gtk_orientable_set_orientation(OpaquePointer(list), GTK_ORIENTATION_HORIZONTAL)
         gtk_list_view_set_single_click_activate(OpaquePointer(list), 1)
@@ -54,15 +52,15 @@ final class FolderStrip {
             self?.centreCurrent()
             self?.cells.wantCellsOnScreen()
         }
-        gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        gtk_revealer_set_transition_duration(revealer, 0)
         gtk_revealer_set_child(revealer, scroller.widget)
         gtk_revealer_set_reveal_child(revealer, 0)
     }
 
-    func reveal(_ on: Bool, animated: Bool) {
-        guard on != isRevealed else { return }
-        gtk_revealer_set_transition_duration(revealer, animated ? 200 : 0)
-        gtk_revealer_set_reveal_child(revealer, on ? 1 : 0)
+    /// Shows or hides the strip, at once: it takes its band from the image, whose fit would
+    /// follow a sliding edge frame by frame.
+    func reveal(_ on: Bool) {
+        if on != isRevealed { gtk_revealer_set_reveal_child(revealer, on ? 1 : 0) }
     }
 
     /// The current image changed (or the folder did): selected, and in the middle.
@@ -73,10 +71,7 @@ final class FolderStrip {
         centreCurrent()
     }
 
-    var selected: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
-    }
+    var selected: Int? { FolderItems.selected(in: selection) }
 
     /// Scrolls so that the current image's cell is in the middle (as far as the ends
     /// allow): the cells are of one width, so a cell's place is its position times that.

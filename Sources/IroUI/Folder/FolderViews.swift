@@ -119,12 +119,11 @@ final class FolderViews {
         }
     }
 
-    /// The strip shows when wanted, for a folder, under the image (not the grid). In
-    /// fullscreen only while the pointer is at the bottom edge, at once: it takes its band
-    /// from the image, whose fit would follow a sliding edge frame by frame.
+    /// The strip shows when wanted, for a folder, under the image (not the grid); in
+    /// fullscreen only while the pointer is at the bottom edge.
     private func showStrip() {
         let fullscreen = gtk_window_is_fullscreen(window.window) != 0
-        strip.reveal(stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom), animated: false)
+        strip.reveal(stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom))
     }
 
     private func pointerMoved(y: Double) {
