@@ -100,6 +100,10 @@ def png_seeds():
             chunk(b'pHYs', struct.pack('>IIB', 2835, 2835, 1)) +
             chunk(b'iCCP', b'icc\x00\x00' + zlib.compress(b'\x00' * 128)))
     s['png-chunks-4x4.png'] = png(4, 4, extra=text)
+    # A desktop thumbnail (BEHAVIOUR H2): the text chunks the thumbnail request reads.
+    thumb = (chunk(b'tEXt', b'Thumb::URI\x00file:///tmp/photo.jpg') + chunk(b'tEXt', b'Thumb::MTime\x001700000000') +
+             chunk(b'tEXt', b'Thumb::Size\x0012345') + chunk(b'tEXt', b'Software\x00Iro'))
+    s['png-thumbnail-8x6.png'] = png(8, 6, extra=thumb)
     # EXIF orientation 6 in an eXIf chunk (a big-endian TIFF header with one IFD entry).
     exif = b'MM\x00*\x00\x00\x00\x08\x00\x01' + struct.pack('>HHIHH', 0x0112, 3, 1, 6, 0) + b'\x00\x00\x00\x00'
     s['png-exif-orientation-6x3.png'] = png(6, 3, extra=chunk(b'eXIf', exif))

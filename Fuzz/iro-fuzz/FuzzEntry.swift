@@ -66,6 +66,7 @@ enum FuzzHarness {
         } catch {
             outcome.append("header: \(describe(error))")
         }
+        outcome.append(cachedThumbnail(path))
         // A JPEG decoded at ⅛ or ¼ (what a screen shows of a large one), at a small
         // target so that inputs of a few hundred pixels reach it.
         if let reduced = try? ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 48)), !reduced.isFullResolution {
@@ -116,6 +117,23 @@ enum FuzzHarness {
             return "page \(count) \(page.width)×\(page.height)\(region == nil ? "" : " and its region")"
         } catch {
             return "page \(count): \(describe(error))"
+        }
+    }
+
+    /// The input read as a desktop thumbnail (BEHAVIOUR H2), as the helper's thumbnail
+    /// request reads any PNG the cache holds: at most an xx-large thumbnail, and whether its
+    /// text chunks describe a file.
+    static func cachedThumbnail(_ path: RawPath) -> String {
+        do throws(LoadError) {
+            let read = try CachedThumbnail.read(ImageSource(path: path))
+            defer { g_object_unref(UnsafeMutableRawPointer(read.pixbuf)) }
+            let width = Int(gdk_pixbuf_get_width(read.pixbuf)), height = Int(gdk_pixbuf_get_height(read.pixbuf))
+            let side = ThumbnailCache.Size.xxLarge.pixels
+            check(width > 0 && height > 0 && width <= side && height <= side, "a thumbnail of at most \(side)², got \(width)×\(height)")
+            let record = ThumbnailRecord(uri: read.chunks["Thumb::URI"] ?? "", modified: 1_700_000_000, bytes: 12_345)
+            return "thumbnail \(width)×\(height), \(read.chunks.count) chunks, \(record.isDescribed(by: read.chunks) ? "current" : "stale")"
+        } catch {
+            return "thumbnail: \(describe(error))"
         }
     }
 
