@@ -198,3 +198,30 @@ def test_files_that_cannot_be_decoded_become_placeholders_and_the_grid_keeps_wor
         s.key('Return')
         app.wait(lambda: app.frame('c2.png') is not None, 'Enter still opens')
         assert app.alive()
+
+
+def test_sort_by_size_orders_the_grid_and_the_steps():
+    folder = os.path.join(fixture_dir(), 'sizes')
+    os.makedirs(folder)
+    # Noise compresses badly: the larger the image, the larger the file.
+    for name, side in [('a.png', 90), ('b.png', 30), ('c.png', 60)]:
+        write_png(os.path.join(folder, name), side, side, lambda x, y: ((x * 97 + y * 31) % 251, (x * y) % 253, (x + 7 * y) % 241))
+    with Session() as s:
+        app, frame = _open(s, folder, 'b.png', '2 / 3', 'g')
+        names = lambda: [n for _, n in _cells(app, frame, 'table cell', 'table')]
+        app.wait(lambda: names() == ['a.png', 'b.png', 'c.png'], 'by name first')
+        choice = app.find('combo box', 'Sort by', root=frame)
+        x, y, w, h = app.screen_extents(choice, frame)
+        s.click(x + w // 2, y + h // 2)
+        app.wait(lambda: app.find_all('label', 'Size'), 'the order choices')
+        s.key('Down', 'Down', 'Return')  # Name, Date Modified, Size
+        app.wait(lambda: names() == ['b.png', 'c.png', 'a.png'], 'smallest first')
+        kept = os.path.join(s.app_env()['XDG_CONFIG_HOME'], 'iro', 'window-state.ini')
+        app.wait(lambda: os.path.exists(kept) and 'folder-sort=size' in open(kept).read(), 'the order kept')
+        # The steps follow the same order: b.png is first now, c.png after it.
+        grid = lambda: _selected(app, frame, 'table cell', 'table')
+        app.wait(lambda: grid() == ['b.png'], 'still on b.png')
+        s.key('Escape')
+        app.wait(lambda: _position(frame) == '1 / 3', 'b.png is 1 / 3 by size')
+        s.key('Right')
+        app.wait(lambda: app.frame('c.png') is not None and _position(frame) == '2 / 3', 'Right: c.png, the next by size')

@@ -11,11 +11,13 @@ public enum FolderReader {
         public let reason: String
     }
 
-    static let attributes = "standard::name,standard::type,standard::is-hidden,standard::content-type"
+    static let attributes = "standard::name,standard::type,standard::is-hidden,standard::content-type,standard::size,time::modified"
 
-    /// The images of `folder` in no particular order, or why it cannot be listed.
-    /// Checks `isCancelled` between files.
-    public static func images(in folder: RawPath, isCancelled: () -> Bool = { false }) -> Result<[FolderList.Entry], Failure> {
+    /// The images of `folder` in no particular order, keyed for `sort`, or why it cannot be
+    /// listed. Checks `isCancelled` between files.
+    public static func images(in folder: RawPath, sort: FolderSort = .name, isCancelled: () -> Bool = { false }) -> Result<
+        [FolderList.Entry], Failure
+    > {
         let file = folder.newGFile()
         defer { g_object_unref(raw(file)) }
         let opened: UnsafeMutablePointer<GFileEnumerator>?
@@ -37,14 +39,14 @@ public enum FolderReader {
             }
             guard let info = next else { break }
             defer { g_object_unref(raw(info)) }
-            if let entry = entry(from: info, kinds: &kinds) { entries.append(entry) }
+            if let entry = entry(from: info, sort: sort, kinds: &kinds) { entries.append(entry) }
         }
         return .success(entries)
     }
 
     /// The entry for the file `name` in `folder` when it is an image Iro lists (nil when it
     /// is gone, hidden or not an image): for the folder watch.
-    public static func entry(named name: RawPath, in folder: RawPath) -> FolderList.Entry? {
+    public static func entry(named name: RawPath, in folder: RawPath, sort: FolderSort = .name) -> FolderList.Entry? {
         let file = folder.appending(name).newGFile()
         defer { g_object_unref(raw(file)) }
         let queried: OpaquePointer?
@@ -54,7 +56,7 @@ public enum FolderReader {
         guard let info = queried else { return nil }
         defer { g_object_unref(raw(info)) }
         var kinds = ImageKinds()
-        return entry(from: info, kinds: &kinds)
+        return entry(from: info, sort: sort, kinds: &kinds)
     }
 
     /// The key that sorts `name` as the file manager does: "b9" before "b10", case folded.
@@ -65,13 +67,15 @@ public enum FolderReader {
         return RawPath(cString: key).bytes
     }
 
-    private static func entry(from info: OpaquePointer, kinds: inout ImageKinds) -> FolderList.Entry? {
+    private static func entry(from info: OpaquePointer, sort: FolderSort, kinds: inout ImageKinds) -> FolderList.Entry? {
         guard g_file_info_get_is_hidden(info) == 0, g_file_info_get_file_type(info) == G_FILE_TYPE_REGULAR,
             let type = g_file_info_get_content_type(info), kinds.isImage(String(cString: type)),
             let name = g_file_info_get_name(info)
         else { return nil }
         let path = RawPath(cString: name)
-        return FolderList.Entry(name: path, key: collationKey(of: path))
+        let modified = g_file_info_get_attribute_uint64(info, G_FILE_ATTRIBUTE_TIME_MODIFIED)
+        let key = sort.key(collation: collationKey(of: path), modified: Int64(clamping: modified), bytes: Int64(g_file_info_get_size(info)))
+        return FolderList.Entry(name: path, key: key)
     }
 
     /// Content types the installed loaders read, remembered per folder listing (a folder

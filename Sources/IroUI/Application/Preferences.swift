@@ -33,6 +33,8 @@ final class Preferences {
     private(set) var slideshowShuffles: Bool
     private(set) var stripShown: Bool
     private(set) var background: Background
+    /// The folders' order, for stepping and the grid (BEHAVIOUR H1): the grid's choice, kept.
+    private(set) var folderSort: FolderSort
     private var observers: [(owner: Weak, changed: @MainActor () -> Void)] = []
 
     private struct Weak {
@@ -46,6 +48,7 @@ final class Preferences {
         slideshowShuffles = SettingsStore.flag("slideshow-shuffle", otherwise: false)
         stripShown = SettingsStore.flag("thumbnail-strip-shown", otherwise: false)
         background = Background(rawValue: SettingsStore.choice("background", otherwise: "checkerboard")) ?? .checkerboard
+        folderSort = FolderSort(rawValue: SettingsStore.choice("folder-sort", otherwise: "name")) ?? .name
     }
 
     /// Calls `changed` whenever a preference changes, while `owner` lives.
@@ -87,6 +90,13 @@ final class Preferences {
         guard value != background else { return }
         background = value
         SettingsStore.setChoice("background", value.rawValue)
+        changed()
+    }
+
+    func setFolderSort(_ value: FolderSort) {
+        guard value != folderSort else { return }
+        folderSort = value
+        SettingsStore.setChoice("folder-sort", value.rawValue)
         changed()
     }
 

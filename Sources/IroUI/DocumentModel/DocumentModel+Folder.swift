@@ -13,12 +13,19 @@ extension DocumentModel {
     /// image or error (tabs opened in the background list theirs when first shown; a note
     /// package is a document of its own, not an image of a folder).
     func startBrowsing() {
-        guard folderBrowser == nil, isOnScreen, !NotePackage.isPackageName(document.path) else { return }
+        guard isOnScreen else { return }
+        listFolder()
+    }
+
+    /// Lists the folder of the image shown (once); for the folder's grid too, where the
+    /// image itself is hidden.
+    private func listFolder() {
+        guard folderBrowser == nil, !NotePackage.isPackageName(document.path) else { return }
         switch document.state {
         case .loaded, .failed: break
         default: return
         }
-        let browser = FolderBrowser(showing: document.path)
+        let browser = FolderBrowser(showing: document.path, sort: Preferences.shared.folderSort)
         browser.onChanged = { [weak self] in
             self?.preloadNeighboursSoon()
             self?.folderChanged()
@@ -28,6 +35,17 @@ extension DocumentModel {
             self.preloader.forget(names.map(folder.appending))
         }
         folderBrowser = browser
+    }
+
+    /// Lists the folder again in the preferred order, when it is listed in another (the
+    /// grid's Sort By changed it, BEHAVIOUR H1).
+    func followFolderSort() {
+        guard let browser = folderBrowser, browser.sort != Preferences.shared.folderSort else { return }
+        browser.stop()
+        folderBrowser = nil
+        preloader.dropAll()
+        listFolder()
+        folderChanged()
     }
 
     /// The image a step would show, if there is one.

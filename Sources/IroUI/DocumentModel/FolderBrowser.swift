@@ -14,6 +14,8 @@ final class FolderBrowser {
     static let settleMilliseconds: UInt32 = 200
 
     let folder: RawPath
+    /// The order of the list (BEHAVIOUR H1).
+    let sort: FolderSort
     private(set) var list: FolderList
     /// The listing arrived (until then nothing steps).
     private(set) var isListed = false
@@ -36,13 +38,14 @@ final class FolderBrowser {
 
     /// Starts watching and listing the folder of `path`, the image shown. The watch comes
     /// first, so what changes while the listing runs is applied once it is done.
-    init(showing path: RawPath) {
+    init(showing path: RawPath, sort: FolderSort) {
         folder = path.deletingLastComponent
-        list = FolderList(entries: [], current: Self.entry(path.lastComponent))
+        self.sort = sort
+        list = FolderList(entries: [], current: Self.entry(path.lastComponent, in: folder, sort: sort))
         let folder = self.folder, current = list.current
         watch()
         listing = Task { [weak self] in
-            let result = await Self.read(folder, current: current)
+            let result = await Self.read(folder, sort: sort, current: current)
             guard let self, !Task.isCancelled else { return }
             self.listing = nil
             switch result {
@@ -75,17 +78,23 @@ final class FolderBrowser {
 
     /// The image `path` (of this folder) is now the current one.
     func select(_ path: RawPath) {
-        list.select(Self.entry(path.lastComponent))
+        list.select(list.index(of: path.lastComponent).map { list.entries[$0] } ?? Self.entry(path.lastComponent, in: folder, sort: sort))
         onChanged?()
     }
 
-    static func entry(_ name: RawPath) -> Entry { Entry(name: name, key: FolderReader.collationKey(of: name)) }
+    /// The entry of the file `name`, keyed for `sort` (by name alone when the file cannot be read).
+    static func entry(_ name: RawPath, in folder: RawPath, sort: FolderSort) -> Entry {
+        if sort.readsTheFile, let read = FolderReader.entry(named: name, in: folder, sort: sort) { return read }
+        return Entry(name: name, key: sort.key(collation: FolderReader.collationKey(of: name), modified: 0, bytes: 0))
+    }
 
     /// Lists and sorts off the main thread: a folder of 10 000 images takes the main loop
     /// no time at all.
     @concurrent
-    nonisolated private static func read(_ folder: RawPath, current: Entry) async -> Result<FolderList, FolderReader.Failure> {
-        FolderReader.images(in: folder, isCancelled: { Task.isCancelled }).map { FolderList(entries: $0, current: current) }
+    nonisolated private static func read(_ folder: RawPath, sort: FolderSort, current: Entry) async -> Result<
+        FolderList, FolderReader.Failure
+    > {
+        FolderReader.images(in: folder, sort: sort, isCancelled: { Task.isCancelled }).map { FolderList(entries: $0, current: current) }
     }
 
     // MARK: The folder watch
@@ -125,9 +134,9 @@ final class FolderBrowser {
         guard isListed, applying == nil, !changedNames.isEmpty else { return }
         let names = changedNames
         changedNames = []
-        let folder = self.folder
+        let folder = self.folder, sort = self.sort
         applying = Task { [weak self] in
-            let found = await Self.query(names, in: folder)
+            let found = await Self.query(names, in: folder, sort: sort)
             guard let self, !Task.isCancelled else { return }
             self.applying = nil
             self.list.update(names, found: found)
@@ -139,10 +148,10 @@ final class FolderBrowser {
     }
 
     @concurrent
-    nonisolated private static func query(_ names: Set<RawPath>, in folder: RawPath) async -> [RawPath: Entry] {
+    nonisolated private static func query(_ names: Set<RawPath>, in folder: RawPath, sort: FolderSort) async -> [RawPath: Entry] {
         var found: [RawPath: Entry] = [:]
         for name in names {
-            if let entry = FolderReader.entry(named: name, in: folder) { found[name] = entry }
+            if let entry = FolderReader.entry(named: name, in: folder, sort: sort) { found[name] = entry }
         }
         return found
     }

@@ -18,6 +18,10 @@ final class FolderOverview {
 
     let scroller: UnsafeMutablePointer<GtkScrolledWindow> = cast(gtk_scrolled_window_new())
     let grid: UnsafeMutablePointer<GtkWidget>
+    /// The grid under its bar, which has the order's choice.
+    private let column: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+    /// Sort By: the folder's order (Preferences.folderSort), in FolderSort's order.
+    let sortChoice: UnsafeMutablePointer<GtkWidget>
     private let selection: OpaquePointer
     private let items: FolderItems
     let cells: FolderCells
@@ -29,13 +33,19 @@ final class FolderOverview {
     private(set) var typed = ""
     private var typingEnds: SourceID?
 
-    var widget: UnsafeMutablePointer<GtkWidget> { scroller.widget }
+    var widget: UnsafeMutablePointer<GtkWidget> { column.widget }
+
+    /// The order's choices, in FolderSort's order.
+    static var sortChoices: [String] { [tr("Name"), tr("Date Modified"), tr("Size")] }
 
     init(items: FolderItems, thumbnails: FolderThumbnails) {
         self.items = items
         cells = FolderCells(items: items, thumbnails: thumbnails, side: Self.side, named: true)
         selection = items.makeSelection()
         grid = gtk_grid_view_new(OpaquePointer(g_object_ref(raw(selection))), cells.factory)
+        let choices = gtk_string_list_new(nil)
+        for choice in Self.sortChoices { gtk_string_list_append(choices, choice) }
+        sortChoice = gtk_drop_down_new(choices, nil) // takes the list
         gtk_grid_view_set_max_columns(OpaquePointer(grid), 64)
         gtk_widget_add_css_class(grid, "folder-overview")
         // TRANSLATORS: the grid of a folder's images, for screen readers.
@@ -50,6 +60,30 @@ final class FolderOverview {
         gtk_widget_set_hexpand(scroller.widget, 1)
         cells.watch(scroller)
         onSignal(raw(grid), "map") { [weak self] in self?.cells.wantCellsOnScreen() }
+        // TRANSLATORS: before the folder's order in the grid's bar: "Sort by: Name".
+        let label = gtk_label_new_with_mnemonic(tr("_Sort by"))!
+        gtk_label_set_mnemonic_widget(cast(label), sortChoice)
+        let bar: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+        gtk_widget_add_css_class(bar.widget, "toolbar")
+        gtk_widget_set_halign(bar.widget, GTK_ALIGN_END)
+        gtk_box_append(bar, label)
+        gtk_box_append(bar, sortChoice)
+        gtk_box_append(column, bar.widget)
+        gtk_box_append(column, scroller.widget)
+        showSort()
+        onNotify(raw(sortChoice), "selected") { [weak self] in
+            guard let self else { return }
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(self.sortChoice)))
+            if FolderSort.allCases.indices.contains(index) { Preferences.shared.setFolderSort(FolderSort.allCases[index]) }
+        }
+    }
+
+    /// The bar shows the order preferred (chosen here or in another window).
+    func showSort() {
+        let index = FolderSort.allCases.firstIndex(of: Preferences.shared.folderSort) ?? 0
+        if Int(gtk_drop_down_get_selected(OpaquePointer(sortChoice))) != index {
+            gtk_drop_down_set_selected(OpaquePointer(sortChoice), guint(index))
+        }
     }
 
     /// The position selected, if any.

@@ -45,6 +45,8 @@ final class FolderViews {
         Preferences.shared.observe(self) { [weak self] in
             guard let self else { return }
             self.window.actions.setState("thumbnail-strip", self.stripWanted)
+            self.overview.showSort()
+            self.window.selectedModel?.followFolderSort()
             self.update()
         }
         window.actions.addToggle("folder-overview", initial: false) { [weak self] on in self?.showOverview(on) }
@@ -84,6 +86,7 @@ final class FolderViews {
 
     /// Follows the selected tab's folder: its files, its current image, what changed on disk.
     private func update() {
+        window.selectedModel?.followFolderSort() // a tab listed before the order changed
         let browser = self.browser
         if let browser, browser.folder != changesSeen.folder || browser.lastChanges.round != changesSeen.round {
             if browser.folder == changesSeen.folder { thumbnails.forget(browser.lastChanges.names.map(browser.folder.appending)) }
@@ -100,7 +103,8 @@ final class FolderViews {
         if isOverviewShown {
             // Files came and went around the selection: it stays on its file.
             overview.select(selectedName.flatMap(items.index(of:)) ?? items.current)
-            if !hasFolder { showOverview(false) }
+            // Not while the folder is listed again (in another order): it comes back.
+            if !hasFolder, browser?.isListed != false { showOverview(false) }
         }
     }
 
