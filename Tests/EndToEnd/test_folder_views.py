@@ -103,14 +103,20 @@ def test_the_grid_opens_on_the_current_image_and_its_keys_and_enter_work():
         canvas = app.find('image', 'c2.png', root=frame)
         app.wait(lambda: 'focused' in states(canvas), 'the image has the keys again')
         app.wait(lambda: close_enough(_centre_colour(s, app, frame, canvas), COLOURS[1], 24), 'c2.png in place of the grid')
-        # Esc leaves the grid at the image it was opened on.
+        # The image selected is the tab's: Delete moves it to the trash, the selection
+        # goes on to the next, and Esc goes back to the image selected.
         s.key('g')
         app.wait(lambda: grid() == ['c2.png'], 'the grid again, on c2.png')
         s.key('Right')
-        app.wait(lambda: grid() == ['c3.png'], 'Right selects c3.png')
+        app.wait(lambda: grid() == ['c3.png'] and _position(frame) == '3 / 6', 'Right selects c3.png, the tab shows it')
+        s.key('Delete')
+        app.wait(lambda: not os.path.exists(os.path.join(folder, 'c3.png')), 'c3.png moved to the trash')
+        app.wait(lambda: 'c3.png' not in [n for _, n in _cells(app, frame, 'table cell', 'table')], 'and gone from the grid')
+        app.wait(lambda: grid() == ['c4.png'], 'the selection on the next, c4.png')
         s.key('Escape')
-        app.wait(lambda: close_enough(_centre_colour(s, app, frame, canvas), COLOURS[1], 24), 'Esc: back to c2.png, unchanged')
-        assert _position(frame) == '2 / 6'
+        canvas = app.find('image', 'c4.png', root=frame)
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, canvas), COLOURS[3], 24), 'Esc: c4.png shown')
+        assert _position(frame) == '3 / 5'
 
 
 def test_type_to_find_and_a_file_added_while_the_grid_is_open():

@@ -5,10 +5,11 @@ import IroCore
 
 /// The grid of the folder's thumbnails that takes the image's place (BEHAVIOUR H1): a
 /// GtkGridView, whose recycled cells make 10 000 files cost what a screenful costs. It
-/// opens on the tab's image, selected. The arrows, Page Up/Down, Home and End move the
-/// selection (GtkGridView's own keys); Enter or a double-click opens the selected image;
-/// typing a name selects the first file that starts with it (or holds it), and Esc goes
-/// back to the image.
+/// opens on the tab's image, selected, and the image selected is the tab's image from then
+/// on, so that the file actions (Delete, Copy, Open With…, the properties) act on it. The
+/// arrows, Page Up/Down, Home and End move the selection (GtkGridView's own keys); typing a
+/// name selects the first file that starts with it (or holds it); Enter, a double-click or
+/// Esc go back to the image.
 @MainActor
 final class FolderOverview {
     /// The cells' picture width, in points.
@@ -25,10 +26,14 @@ final class FolderOverview {
     private let selection: OpaquePointer
     private let items: FolderItems
     let cells: FolderCells
-    /// Open the image at this position.
+    /// The user selected the image at this position (keys, a click, type-to-find).
+    var onSelect: ((Int) -> Void)?
+    /// Open the image at this position (Enter, a double-click).
     var onOpen: ((Int) -> Void)?
-    /// Back to the image, unchanged.
+    /// Back to the image (Esc).
     var onClose: (() -> Void)?
+    /// While the grid is told which image is selected (not the user's choice).
+    private var following = false
     /// What was typed so far of a name, and when that ends.
     private(set) var typed = ""
     private var typingEnds: SourceID?
@@ -51,6 +56,10 @@ final class FolderOverview {
         // TRANSLATORS: the grid of a folder's images, for screen readers.
         iro_accessible_set_label(grid, tr("Images in This Folder"))
         onSignal(raw(grid), "activate") { [weak self] (position: Int32) in self?.onOpen?(Int(position)) }
+        onNotify(raw(selection), "selected") { [weak self] in
+            guard let self, !self.following, let index = self.selected else { return }
+            self.onSelect?(index)
+        }
         let keys = gtk_event_controller_key_new()!
         onKeyPressed(raw(keys)) { [weak self] key, _, state in self?.keyPressed(key, state) ?? false }
         gtk_widget_add_controller(grid, keys)
@@ -92,7 +101,9 @@ final class FolderOverview {
     /// Selects `index` (none when nil), scrolls it into view and gives it the keyboard focus:
     /// Enter opens the focused cell, and the arrows move from it.
     func select(_ index: Int?) {
+        following = true
         gtk_single_selection_set_selected(selection, index.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        following = false
         guard let index else {
             _ = gtk_widget_grab_focus(grid)
             return
@@ -151,6 +162,9 @@ final class FolderOverview {
         typed += text
         typingEnds?.cancel()
         typingEnds = after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in self?.endTyping() }
-        if let found = TypeToFind.first(matching: typed, in: items.entries.map { $0.name.displayString }) { select(found) }
+        if let found = TypeToFind.first(matching: typed, in: items.entries.map { $0.name.displayString }) {
+            select(found)
+            onSelect?(found)
+        }
     }
 }

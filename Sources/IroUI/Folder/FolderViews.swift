@@ -34,6 +34,7 @@ final class FolderViews {
             self?.overview.cells.ready(path)
         }
         strip.onOpen = { [weak self] index in self?.open(index, closing: false) }
+        overview.onSelect = { [weak self] index in self?.open(index, closing: false) }
         overview.onOpen = { [weak self] index in self?.open(index, closing: true) }
         overview.onClose = { [weak self] in self?.showOverview(false) }
         window.contentColumn.map { gtk_box_append($0, strip.widget) }
@@ -102,7 +103,8 @@ final class FolderViews {
         slideshow.update()
         if isOverviewShown {
             // Files came and went around the selection: it stays on its file.
-            overview.select(selectedName.flatMap(items.index(of:)) ?? items.current)
+            let selected = selectedName.flatMap(items.index(of:)) ?? items.current
+            if selected != overview.selected { overview.select(selected) }
             // Not while the folder is listed again (in another order): it comes back.
             if !hasFolder, browser?.isListed != false { showOverview(false) }
         }
@@ -140,7 +142,8 @@ final class FolderViews {
         showStrip()
     }
 
-    /// Shows the image at `index` in the selected tab; from the grid, the grid closes.
+    /// Shows the image at `index` in the selected tab (the grid's selection is the tab's
+    /// image); `closing`: the grid closes, the image shown.
     private func open(_ index: Int, closing: Bool) {
         if items.entries.indices.contains(index) { window.selectedModel?.show(items.entries[index]) }
         if closing { showOverview(false) }
