@@ -2,14 +2,15 @@
  * key-response-probe: how long a viewer takes to show the result of a key press,
  * measured from the screen the same way for every viewer.
  *
- *   key-response-probe [--settle MS] [--steps N] --keys KEY[,KEY…] -- COMMAND [ARGS...]
+ *   key-response-probe [--settle MS] [--steps N] [--no-edges] --keys KEY[,KEY…] -- COMMAND [ARGS...]
  *
  * Starts COMMAND, waits until the screen is still for --settle ms (default 1500),
  * then N times: presses the next KEY from the list (XTest; e.g. "plus,minus"),
  * and samples a grid of screen pixels every ~1 ms until the screen has been still
  * for --settle ms again. For each step it prints two numbers in milliseconds:
  * the time to the first changed frame and the time to the last change (the result
- * complete, animations included). Needs an X display (Xvfb) without a compositor.
+ * complete, animations included). --no-edges leaves out the grid's last row and column,
+ * where GTK's overlay scrollbars show and fade on a clock of their own. Needs an X display (Xvfb) without a compositor.
  * The screen is read through shared memory (MIT-SHM) when the server offers it: a
  * full-screen XGetImage every millisecond would copy 8 MB through the socket each time
  * and keep the X server too busy to serve the viewer promptly.
@@ -30,6 +31,9 @@
 #include <unistd.h>
 
 #define GRID 64
+
+/* --no-edges: the last row and column of the grid are not sampled. */
+static int no_edges = 0;
 
 static double now_ms(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -64,7 +68,8 @@ static void sample(Display *dpy, Window root, int sw, int sh, unsigned long *out
     }
     for (int gy = 0; gy < GRID; gy++)
         for (int gx = 0; gx < GRID; gx++)
-            out[gy * GRID + gx] = XGetPixel(img, (gx * 2 + 1) * sw / (GRID * 2), (gy * 2 + 1) * sh / (GRID * 2));
+            out[gy * GRID + gx] = no_edges && (gx == GRID - 1 || gy == GRID - 1)
+                ? 0 : XGetPixel(img, (gx * 2 + 1) * sw / (GRID * 2), (gy * 2 + 1) * sh / (GRID * 2));
     if (img != shared) XDestroyImage(img);
 }
 
@@ -96,6 +101,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--settle") && i + 1 < argc) settle = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--keys") && i + 1 < argc) keys = argv[++i];
+        else if (!strcmp(argv[i], "--no-edges")) no_edges = 1;
         else if (!strcmp(argv[i], "--")) { i++; break; }
         else break;
     }

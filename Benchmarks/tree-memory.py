@@ -6,6 +6,7 @@ helper hands Iro and the libraries both map, counted once in all) and, for compa
 the largest sum of their resident sizes (shared pages counted in each).
 
     Benchmarks/tree-memory.py PID
+    Benchmarks/tree-memory.py --now PID     (the sizes at once, not the peak)
 """
 import os
 import signal
@@ -47,6 +48,11 @@ def sizes(pid):
 
 
 def main():
+    if sys.argv[1] == '--now':
+        root = int(sys.argv[2])
+        totals = [sum(pair) for pair in zip(*(sizes(pid) for pid in tree(root)))] or [0, 0]
+        print(f'{totals[0] / 1024:.0f} {totals[1] / 1024:.0f}')
+        return
     root = int(sys.argv[1])
     peak = [0, 0]
     stop = []

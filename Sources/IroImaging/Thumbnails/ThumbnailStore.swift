@@ -123,7 +123,10 @@ public enum ThumbnailStore {
         guard folder.withCString({ g_mkdir_with_parents($0, 0o700) }) == 0 else {
             return Log.debug("cannot make the thumbnail folder \(folder.displayString)")
         }
-        var keys = chunks.map { strdup("tEXt::" + $0.key) }, values = chunks.map { strdup($0.value) }
+        // zlib's level 1: a thumbnail is written once and small either way, and level 6
+        // (the saver's default) took a fifth of the time of making one.
+        var keys = chunks.map { strdup("tEXt::" + $0.key) } + [strdup("compression")]
+        var values = chunks.map { strdup($0.value) } + [strdup("1")]
         defer { for text in keys + values { free(text) } }
         keys.append(nil)
         values.append(nil)

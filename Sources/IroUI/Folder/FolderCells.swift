@@ -54,19 +54,20 @@ final class FolderCells {
         show(path, in: picture)
     }
 
-    /// Asks for the thumbnails of the bound cells on screen first, then of the others bound,
-    /// and stops asking for those that left.
+    /// Asks for the thumbnails of the bound cells: those on screen first, then the others
+    /// by how far off screen they are; those bound no longer stop being asked for (`unbind`).
+    /// A cell's place is its allocation in the list, which GTK's list views lay out in the
+    /// viewport's own coordinates: no transform to compute for each of hundreds of cells.
     func wantCellsOnScreen() {
         guard let scroller, gtk_widget_get_mapped(scroller.widget) != 0 else { return }
-        let width = Float(gtk_widget_get_width(scroller.widget)), height = Float(gtk_widget_get_height(scroller.widget))
-        for (index, picture) in pictures.sorted(by: { $0.key < $1.key }) {
-            guard let path = items.path(at: index), thumbnails.thumbnail(of: path) == nil else { continue }
-            var bounds = graphene_rect_t()
-            let placed = gtk_widget_compute_bounds(picture, scroller.widget, &bounds) != 0
-            let onScreen =
-                placed && bounds.origin.x + bounds.size.width > 0 && bounds.origin.x < width && bounds.origin.y + bounds.size.height > 0
-                && bounds.origin.y < height
-            thumbnails.want(path, onScreen ? .now : .soon)
+        let width = Int32(gtk_widget_get_width(scroller.widget)), height = Int32(gtk_widget_get_height(scroller.widget))
+        for (index, picture) in pictures {
+            guard let path = items.path(at: index), thumbnails.thumbnail(of: path) == nil, let cell = cell(at: index) else { continue }
+            var place = GtkAllocation()
+            gtk_widget_get_allocation(cell, &place)
+            let across = max(0, max(-(place.x + place.width), place.x - width))
+            let down = max(0, max(-(place.y + place.height), place.y - height))
+            thumbnails.want(path, distance: Int(across) + Int(down), order: index)
         }
     }
 

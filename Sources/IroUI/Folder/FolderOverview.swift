@@ -14,6 +14,7 @@ import IroCore
 final class FolderOverview {
     /// The cells' picture width, in points.
     static let side: Int32 = 160
+    static let maxColumns: guint = 12
     /// Typing pauses this long before the next key starts a new name.
     static let typingPauseMilliseconds: UInt32 = 1000
 
@@ -51,7 +52,9 @@ final class FolderOverview {
         let choices = gtk_string_list_new(nil)
         for choice in Self.sortChoices { gtk_string_list_append(choices, choice) }
         sortChoice = gtk_drop_down_new(choices, nil) // takes the list
-        gtk_grid_view_set_max_columns(OpaquePointer(grid), 64)
+        // GTK 4.8's grid binds 30 rows of its most columns, whatever the width: 12 at most
+        // keep that to 360 cells (a screenful at 1920 points is 11 columns).
+        gtk_grid_view_set_max_columns(OpaquePointer(grid), Self.maxColumns)
         gtk_widget_add_css_class(grid, "folder-overview")
         // TRANSLATORS: the grid of a folder's images, for screen readers.
         iro_accessible_set_label(grid, tr("Images in This Folder"))

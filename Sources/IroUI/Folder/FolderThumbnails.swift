@@ -5,19 +5,12 @@ import IroImaging
 
 /// The thumbnails of a window's folder views, the strip and the grid (BEHAVIOUR H1, H2):
 /// taken from the desktop's cache or made in the decoder helper (`ThumbnailStore`), two at
-/// a time (a helper for each core). The views say which files they show (`want`, visible
-/// ones as `.now`, the ones around them as `.soon`) and which they no longer do (`unwant`,
-/// which also stops one being made): the files shown are done first, the last asked for
-/// first, so the screen the user scrolled to fills before the one they left.
+/// a time (a helper for each core). The views say which files they show (`want`, with how
+/// far off screen each is, 0 for on screen) and which they no longer do (`unwant`, which
+/// also stops one being made): the nearest are made first, so the screen the user scrolled
+/// to fills before the rows around it, and those before the ones they left.
 @MainActor
 final class FolderThumbnails {
-    enum Urgency {
-        /// On screen.
-        case now
-        /// Bound by the view, just off screen.
-        case soon
-    }
-
     /// What a file's thumbnail is, once known.
     enum Made {
         case texture(ObjectRef)
@@ -37,8 +30,9 @@ final class FolderThumbnails {
     private var made: [RawPath: Made] = [:]
     /// Files made, oldest first, for dropping the oldest past `kept`.
     private var order: [RawPath] = []
-    private var wantedNow: [RawPath] = []
-    private var wantedSoon: [RawPath] = []
+    /// Files wanted and not being made, with how far off screen each is (in points) and
+    /// its place in the folder (which breaks ties: reading order).
+    private var wanted: [RawPath: (distance: Int, order: Int)] = [:]
     private var running: [RawPath: Task<Void, Never>] = [:]
 
     func thumbnail(of path: RawPath) -> Made? { made[path] }
@@ -49,21 +43,17 @@ final class FolderThumbnails {
         return nil
     }
 
-    func want(_ path: RawPath, _ urgency: Urgency) {
+    /// Asks for the file's thumbnail; `distance`: how far off screen its cell is (0: on
+    /// screen); `order`: its place in the folder.
+    func want(_ path: RawPath, distance: Int, order: Int) {
         guard made[path] == nil, running[path] == nil else { return }
-        wantedNow.removeAll { $0 == path }
-        wantedSoon.removeAll { $0 == path }
-        switch urgency {
-        case .now: wantedNow.append(path)
-        case .soon: wantedSoon.append(path)
-        }
+        wanted[path] = (distance, order)
         startNext()
     }
 
     /// The file is no longer shown: not made, and stopped if it is being made.
     func unwant(_ path: RawPath) {
-        wantedNow.removeAll { $0 == path }
-        wantedSoon.removeAll { $0 == path }
+        wanted[path] = nil
         running.removeValue(forKey: path)?.cancel()
         startNext()
     }
@@ -78,10 +68,11 @@ final class FolderThumbnails {
     }
 
     /// Whether thumbnails are waiting to be made or being made (tests).
-    var isBusy: Bool { !running.isEmpty || !wantedNow.isEmpty || !wantedSoon.isEmpty }
+    var isBusy: Bool { !running.isEmpty || !wanted.isEmpty }
 
     private func startNext() {
-        while running.count < Self.inFlight, let path = wantedNow.popLast() ?? wantedSoon.popLast() {
+        while running.count < Self.inFlight, let path = wanted.min(by: { $0.value < $1.value })?.key {
+            wanted[path] = nil
             running[path] = Task { [weak self] in
                 let outcome = await ThumbnailStore.thumbnail(of: path, size: Self.size, in: ThumbnailStore.cache)
                 guard !Task.isCancelled, let self else { return }
@@ -94,6 +85,8 @@ final class FolderThumbnails {
                 case .failed(let reason): self.keep(.failed(reason), for: path)
                 case nil: break
                 }
+                Trace.mark(
+                    "thumbnail ready: \(path.lastComponent.displayString), \(self.running.count) running, \(self.wanted.count) wanted")
                 self.onReady?(path)
                 self.startNext()
             }

@@ -113,6 +113,7 @@ final class FolderViews {
     /// Shows the grid in place of the image (or the image again), the current image selected.
     func showOverview(_ on: Bool) {
         guard on != isOverviewShown else { return }
+        Trace.mark("folder overview \(on ? "opens" : "closes")")
         guard !on || items.count > 0 else { return window.actions.setState("folder-overview", false) }
         isOverviewShown = on
         window.actions.setState("folder-overview", on)
