@@ -43,6 +43,7 @@ final class FolderStrip {
         }
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_child(scroller, list)
+        gtk_widget_add_css_class(scroller.widget, "folder-strip-band")
         cells.watch(scroller)
         if let adjustment = gtk_scrolled_window_get_hadjustment(scroller) {
             // Laid out again (the window resized, files added): the current one back in the middle.
