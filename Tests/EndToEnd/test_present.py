@@ -8,7 +8,7 @@ import os
 import re
 
 from fake_services import fake_service, read_lines
-from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_pdf, write_quadrants
+from harness import QUADRANTS, Session, close_enough, fixture_dir, rotated, write_pdf, write_png, write_quadrants
 
 SECOND = (1920, 0, 1280, 720)  # the second monitor's geometry
 BLACK = (0, 0, 0)
@@ -139,3 +139,32 @@ def test_a_pdf_is_presented_page_by_page_with_the_presenter_view_here():
         app.find('label', 'The presentation is black (B)', root=frame)
         s.key('b')
         app.wait(lambda: close_enough(s.pixel(*page), colours['two']), 'and back')
+
+
+def test_a_slideshow_while_presenting_runs_on_the_presentation_and_this_window_keeps_the_controls():
+    """BEHAVIOUR H3: the show steps the presented image; the main window stays as it is."""
+    folder = os.path.join(fixture_dir(), 'show')
+    os.makedirs(folder)
+    colours = [(220, 30, 30), (30, 200, 40), (40, 60, 220)]
+    for i, colour in enumerate(colours):
+        write_png(os.path.join(folder, f's{i + 1}.png'), 640, 360, lambda x, y, c=colour: c)
+    with Session(two_monitors=True) as s:
+        config = os.path.join(s.app_env()['XDG_CONFIG_HOME'], 'iro')
+        os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, 'window-state.ini'), 'w') as f:
+            f.write('[window]\nslideshow-seconds=1\nslideshow-loop=false\n')
+        s.start_openbox()
+        app = s.launch([os.path.join(folder, 's1.png')])
+        frame = app.frame('s1.png')
+        wid = s.focus_window('s1.png')
+        app.wait(lambda: app.find_all('label', '1 / 3'), 'the folder listed')
+        windowed = s.window_geometry(wid)
+        s.key('ctrl+shift+p')
+        _presentation_on(s, app, SECOND)
+        middle = (SECOND[0] + SECOND[2] // 2, SECOND[1] + SECOND[3] // 2)
+        app.wait(lambda: close_enough(s.pixel(*middle), colours[0]), 's1.png presented')
+        s.key('s')
+        app.wait(lambda: close_enough(s.pixel(*middle), colours[1]), 'the show steps the presentation to s2.png', timeout=10)
+        app.wait(lambda: close_enough(s.pixel(*middle), colours[2]), 'then to s3.png', timeout=10)
+        assert s.window_geometry(wid) == windowed, 'the main window did not go full screen'
+        app.find('push button', 'Open', root=frame)  # its header, with the controls, still there

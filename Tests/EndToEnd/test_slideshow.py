@@ -1,12 +1,14 @@
 """A slideshow as a user runs one (BEHAVIOUR H3): S starts it full screen, it steps at the
 preferred interval (here a second) while the screensaver waits, Space pauses it, Right
-steps, and Esc leaves at the image shown, the window as it was."""
+steps, and Esc leaves at the image shown, the window as it was; an animation plays to its
+end before the show moves on."""
 
 import os
+import subprocess
 import time
 
 from fake_services import fake_service, read_lines
-from harness import Session, fixture_dir, probably_showing
+from harness import Session, fixture_dir, probably_showing, skip
 from images import write_png
 
 INTERVAL = 1.0
@@ -105,3 +107,29 @@ def test_a_show_that_does_not_loop_ends_at_the_last_image():
         app.wait(lambda: _position(frame) == '5 / 5', 'the last image', timeout=10)
         app.wait(lambda: _header_shown(app, frame), 'after it, the show ended by itself', timeout=10)
         assert _position(frame) == '5 / 5'
+
+
+def test_an_animation_plays_to_its_end_before_the_show_moves_on():
+    folder = os.path.join(fixture_dir(), 'animated')
+    os.makedirs(folder)
+    write_png(os.path.join(folder, 's1.png'), 160, 100, lambda x, y: (220, 30, 30))
+    write_png(os.path.join(folder, 's3.png'), 160, 100, lambda x, y: (40, 60, 220))
+    # Three frames of a second each, looping for ever: one pass is three seconds.
+    gif = os.path.join(folder, 's2.gif')
+    r = subprocess.run(['convert', '-delay', '100', '-size', '160x100', 'xc:orange', 'xc:lime', 'xc:purple', '-loop', '0', gif],
+                       capture_output=True)
+    if r.returncode != 0:
+        skip(f'ImageMagick could not make the GIF: {r.stderr.decode(errors="replace")[:200]}')
+    with Session() as s:
+        s.start_window_manager()
+        _with_interval(s, int(INTERVAL), loops=False)
+        app = s.launch([os.path.join(folder, 's1.png')])
+        frame = app.frame('s1.png')
+        s.focus_window('s1.png')
+        app.wait(lambda: app.find_all('label', '1 / 3'), 'the folder listed')
+        s.key('s')
+        app.wait(lambda: frame.name == 's2.gif', 'the show reaches the animation', timeout=10)
+        arrived = time.monotonic()
+        app.wait(lambda: frame.name == 's3.png', 'and goes on after it', timeout=15)
+        stayed = time.monotonic() - arrived
+        assert stayed >= 2.5, f'the animation (three seconds a pass) stayed only {stayed:.2f} s'
