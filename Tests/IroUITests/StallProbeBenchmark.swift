@@ -72,6 +72,57 @@ final class StallProbeBenchmark: XCTestCase {
         try onMain { try Self.runFolder() }
     }
 
+    /// The folder's grid scrolled a row's height every frame for 3 s while the thumbnails of
+    /// the large JPEGs in IRO_BENCH_FOLDER are made in the decoder helpers (BEHAVIOUR H2):
+    /// frame times, and how many thumbnails were made meanwhile. Their cached thumbnails are
+    /// removed first, so every one is made.
+    func testFrameTimesWhileTheGridScrollsAndThumbnailsAreMade() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["IRO_BENCH"] == "1", "a benchmark: set IRO_BENCH=1 to run it")
+        let folder = try XCTUnwrap(
+            ProcessInfo.processInfo.environment["IRO_BENCH_FOLDER"], "IRO_BENCH_FOLDER: a folder of large JPEGs (make-photo-folder.py)")
+        try onMain { try Self.runGrid(folder) }
+    }
+
+    @MainActor static func runGrid(_ folder: String) throws {
+        let helper = try XCTUnwrap(DecoderPool.helperExecutable(), "iro-decoder is built beside the tests")
+        DecoderPool.activate(executable: helper)
+        defer { DecoderPool.deactivate() }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }.sorted()
+        let cache = ThumbnailStore.cache
+        for name in names {
+            guard let (_, hash) = ThumbnailStore.record(of: RawPath(folder + "/" + name)) else { continue }
+            unlink(String(decoding: cache.path(hash: hash, size: .large).bytes, as: UTF8.self))
+        }
+        let (harness, window) = try makeWindow()
+        defer { harness.close() }
+        harness.app.open([RawPath(folder + "/" + (names.first ?? ""))], newWindow: false)
+        XCTAssertTrue(GtkTestEnvironment.pump(timeout: 30) { window.selectedModel?.folderBrowser?.isListed == true })
+        GtkTestEnvironment.pump(for: 1)
+        let views = window.browsing.folderViews!
+        let probe = Probe(window: window.window.widget)
+        probe.phaseOf = { views.thumbnails.isBusy ? "thumbnails being made" : "thumbnails made" }
+        window.actions.activate("folder-overview")
+        let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(views.overview.scroller))
+        let started = monotonicSeconds()
+        var step = 30.0
+        addTickCallback(views.overview.grid) { _ in
+            let value = gtk_adjustment_get_value(adjustment),
+                top = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if value + step > top || value + step < 0 { step = -step }
+            gtk_adjustment_set_value(adjustment, value + step)
+            return monotonicSeconds() - started < 3
+        }
+        GtkTestEnvironment.pump(for: 3.2)
+        probe.stop()
+        let made = names.filter { name in
+            ThumbnailStore.record(of: RawPath(folder + "/" + name)).map {
+                access(String(decoding: cache.path(hash: $0.hash, size: .large).bytes, as: UTF8.self), F_OK) == 0
+            } ?? false
+        }.count
+        print(String(format: "STALL grid: %d of %d thumbnails made in the 3 s of scrolling", made, names.count))
+        probe.report("grid")
+    }
+
     /// A folder of `count` small PNGs named IMG_1.png … (natural order differs from byte
     /// order), with a text file beside every tenth: the listing must tell them apart.
     @MainActor static func bigFolder(in fixtures: Fixtures, count: Int) throws -> URL {

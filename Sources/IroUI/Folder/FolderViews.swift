@@ -97,7 +97,6 @@ final class FolderViews {
         items.follow(browser)
         let hasFolder = items.count > 0
         window.actions.setEnabled("folder-overview", hasFolder || isOverviewShown)
-        window.actions.setEnabled("thumbnail-strip", true)
         showStrip()
         strip.follow()
         slideshow.update()
