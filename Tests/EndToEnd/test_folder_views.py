@@ -231,3 +231,26 @@ def test_sort_by_size_orders_the_grid_and_the_steps():
         app.wait(lambda: _position(frame) == '1 / 3', 'b.png is 1 / 3 by size')
         s.key('Right')
         app.wait(lambda: app.frame('c.png') is not None and _position(frame) == '2 / 3', 'Right: c.png, the next by size')
+
+
+def test_in_fullscreen_the_strip_waits_for_the_pointer_at_the_bottom_edge():
+    folder = _folder()
+    with Session() as s:
+        s.start_window_manager()
+        app, frame = _open(s, folder, 'c2.png', '2 / 6', 't')
+        strip = lambda: _selected(app, frame, 'list item', 'list')
+        app.wait(lambda: strip() == ['c2.png'], 'the strip shows')
+        fifth = lambda: _cells(app, frame, 'list item', 'list')[4][0]
+        app.wait(lambda: close_enough(_centre_colour(s, app, frame, fifth()), COLOURS[4], 24), "c5.png's thumbnail in the strip")
+        width, height = s.size[:2]
+        s.mousemove(width // 2, height // 2)
+        s.key('F11')
+        canvas = app.find('image', 'c2.png', root=frame)
+        # Full screen, the image area reaches the bottom: the strip is hidden.
+        app.wait(lambda: sum(app.screen_extents(canvas, frame)[1::2]) >= height - 10, 'the image area down to the bottom edge')
+        s.mousemove(width // 2, height - 1)
+        app.wait(lambda: sum(app.screen_extents(canvas, frame)[1::2]) < height - 40, 'the pointer at the bottom edge: the strip')
+        x, y, w, h = app.screen_extents(fifth(), frame)
+        assert y + h <= height and close_enough(s.pixel(x + w // 2, y + h // 2), COLOURS[4], 24)
+        s.mousemove(width // 2, height // 2)
+        app.wait(lambda: sum(app.screen_extents(canvas, frame)[1::2]) >= height - 10, 'the pointer gone up: hidden again')
