@@ -305,3 +305,15 @@ public func onItemsChanged(_ model: UnsafeMutableRawPointer, _ handler: @escapin
     }
     return connect(model, "items-changed", signature: SignalSignature([.int32, .int32, .int32]), thunk: thunk, handler: handler)
 }
+
+public typealias SelectionChangedHandler = @MainActor (UInt32, UInt32) -> Void
+
+/// `void (*)(GtkSelectionModel *self, guint position, guint n_items, gpointer data)`.
+@discardableResult
+public func onSelectionChanged(_ model: UnsafeMutableRawPointer, _ handler: @escaping SelectionChangedHandler) -> SignalHandlerID {
+    let thunk: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, position, count, data in
+        guard let box = ClosureBox<SelectionChangedHandler>.from(data) else { return }
+        MainActor.assumeIsolated { box.call(position, count) }
+    }
+    return connect(model, "selection-changed", signature: SignalSignature([.int32, .int32]), thunk: thunk, handler: handler)
+}

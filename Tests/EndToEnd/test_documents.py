@@ -45,12 +45,6 @@ def test_page_keys_a_typed_page_number_and_a_search_move_through_a_pdf():
         assert search is not None
 
 
-def _clipboard_text(s):
-    r = subprocess.run(['xclip', '-selection', 'clipboard', '-t', 'UTF8_STRING', '-o'], capture_output=True,
-                       timeout=TIMEOUT, env=dict(os.environ, DISPLAY=s.display))
-    return r.stdout.decode(errors='replace') if r.returncode == 0 else None
-
-
 def _ink(shot, x, y, w, h):
     """The box (left, top, right, bottom) of the first line of dark pixels (text) within the
     area, from its top: the rows with ink until the first without."""
@@ -106,7 +100,7 @@ def test_text_dragged_over_is_selected_and_copied():
         app.wait(lambda: (lambda p: p[2] > p[0] + 30)(s.pixel((left + right) // 2, top + 1)),
                  f'the words highlighted (the page was {white})')
         s.key('ctrl+c')
-        app.wait(lambda: (_clipboard_text(s) or '').strip() == 'Copy these words', 'the words on the clipboard')
+        app.wait(lambda: (s.clipboard_text() or '').strip() == 'Copy these words', 'the words on the clipboard')
 
         # A click beside the text clears the selection; Ctrl+A selects the page's text again.
         s.click(left, bottom + 80)

@@ -9,7 +9,7 @@ import os
 import shutil
 import urllib.parse
 
-from harness import Session, find_all, fixture_dir, states
+from harness import Session, find_all, fixture_dir, require_tools, states
 from images import close_enough, png_text, write_png
 
 COLOURS = [(220, 30, 30), (30, 200, 40), (40, 60, 220), (240, 220, 30), (200, 40, 200), (30, 200, 200)]
@@ -254,3 +254,31 @@ def test_in_fullscreen_the_strip_waits_for_the_pointer_at_the_bottom_edge():
         assert y + h <= height and close_enough(s.pixel(x + w // 2, y + h // 2), COLOURS[4], 24)
         s.mousemove(width // 2, height // 2)
         app.wait(lambda: sum(app.screen_extents(canvas, frame)[1::2]) >= height - 10, 'the pointer gone up: hidden again')
+
+
+def test_several_selected_go_to_the_trash_together_and_come_back_with_one_undo():
+    require_tools('xclip')
+    folder = _folder()
+    with Session() as s:
+        app, frame = _open(s, folder, 'c2.png', '2 / 6', 'g')
+        grid = lambda: _selected(app, frame, 'table cell', 'table')
+        app.wait(lambda: grid() == ['c2.png'], 'the grid, on c2.png')
+        s.key('shift+Right', 'shift+Right')
+        app.wait(lambda: grid() == ['c2.png', 'c3.png', 'c4.png'], 'Shift+Right twice: three selected')
+        s.key('ctrl+shift+c')
+        app.wait(lambda: s.clipboard_text() == '\n'.join(os.path.join(folder, f'c{n}.png') for n in (2, 3, 4)),
+                 'Copy Path: the three paths')
+        s.key('Delete')
+        gone = [os.path.join(folder, f'c{n}.png') for n in (2, 3, 4)]
+        app.wait(lambda: not any(os.path.exists(p) for p in gone), 'all three moved to the trash')
+        app.wait(lambda: [n for _, n in _cells(app, frame, 'table cell', 'table')] == ['c1.png', 'c5.png', 'c6.png'], 'and gone from the grid')
+        app.wait(lambda: _position(frame) == '2 / 3' and app.frame('c5.png') is not None, 'the tab on the next one left, c5.png')
+        app.find('label', '3 images moved to the trash', root=frame)
+        # libadwaita 1.2 names the toast's button by its mnemonic and its label: "_Undo Undo".
+        undo = app.wait(lambda: next((n for n in find_all(frame, 'push button') if (n.name or '').endswith('Undo')), None),
+                        "the toast's Undo")
+        x, y, w, h = app.screen_extents(undo, frame)
+        s.click(x + w // 2, y + h // 2)
+        app.wait(lambda: all(os.path.exists(p) for p in gone), 'one Undo puts all three back')
+        app.wait(lambda: len(_cells(app, frame, 'table cell', 'table')) == 6, 'back in the grid')
+        assert len(app.frames()) == 1 and len(find_all(frame, 'page tab')) <= 1, 'no tab opened for each'

@@ -1,6 +1,7 @@
 """Input through xdotool: keys, pointer moves and clicks as real (XTEST) input, and
-the X windows they go to (found by title, focused, measured). There is no window
-manager in a session, so focus is given with XSetInputFocus (focus_window).
+the X windows they go to (found by title, focused, measured); the clipboard read back
+with xclip. There is no window manager in a session, so focus is given with
+XSetInputFocus (focus_window).
 """
 
 import os
@@ -32,6 +33,17 @@ class KeyboardAndPointer:
             self.xdotool('key', '--window', window, *keys)
         else:
             self.xdotool('key', *keys)
+
+    def clipboard(self, target):
+        """The clipboard's content as `target` (bytes), or None while it offers none (xclip)."""
+        r = subprocess.run(['xclip', '-selection', 'clipboard', '-t', target, '-o'], capture_output=True,
+                           timeout=TIMEOUT, env=dict(os.environ, DISPLAY=self.display))
+        return r.stdout if r.returncode == 0 and r.stdout else None
+
+    def clipboard_text(self):
+        """The clipboard's text (UTF-8), or None."""
+        content = self.clipboard('UTF8_STRING')
+        return content.decode(errors='replace') if content is not None else None
 
     def type(self, text):
         """xdotool type: `text` as real key presses to the window with the keyboard focus."""

@@ -8,7 +8,7 @@ import IroImaging
 /// move it to the trash (with Undo) or delete it, show it in its folder, open it with another
 /// application, set it as the background, print it.
 final class FileActions {
-    private unowned let window: DocumentWindow
+    unowned let window: DocumentWindow
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -24,6 +24,8 @@ final class FileActions {
         }
         actions.add("copy-path") { [weak self] in
             guard let self, let model = self.window.selectedModel else { return }
+            let several = self.severalSelected
+            guard several.isEmpty else { return self.copyPaths(several) }
             ImageClipboard.copyPath(of: model, from: self.window.window.widget)
         }
         actions.add("trash") { [weak self] in self?.removeShownFile(toTrash: true) }
@@ -71,6 +73,13 @@ final class FileActions {
     /// goes, the tab on to the next image of its folder (the previous at the end; closed
     /// when none is left), and a toast says so, with Undo for the trash.
     func removeShownFile(toTrash: Bool) {
+        let several = severalSelected
+        if !several.isEmpty {
+            guard toTrash else {
+                return window.toasts.show(tr("Select one image to delete it permanently: Delete moves them all to the trash"))
+            }
+            return trash(several)
+        }
         guard let model = window.selectedModel, canRemove(model) else { return }
         let path = model.document.path, name = model.document.displayName
         let step: DocumentModel.Step? = model.target(of: .next) != nil ? .next : model.target(of: .previous) != nil ? .previous : nil
@@ -144,6 +153,10 @@ final class FileActions {
     /// Shift+Delete asks first: what it deletes cannot come back.
     @discardableResult
     func confirmDeletion() -> UnsafeMutablePointer<AdwMessageDialog>? {
+        guard severalSelected.isEmpty else {
+            removeShownFile(toTrash: false) // says why not
+            return nil
+        }
         guard let model = window.selectedModel, canRemove(model) else { return nil }
         let path = model.document.path
         let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
@@ -177,7 +190,7 @@ final class FileActions {
     }
 
     @concurrent
-    nonisolated private static func restore(_ path: RawPath) async -> String? {
+    nonisolated static func restore(_ path: RawPath) async -> String? {
         do throws(Trash.Failure) { try Trash.restore(path) } catch {
             switch error {
             case .notFound: return tr("it is no longer in the trash")

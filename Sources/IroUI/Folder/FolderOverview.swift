@@ -47,7 +47,9 @@ final class FolderOverview {
     init(items: FolderItems, thumbnails: FolderThumbnails) {
         self.items = items
         cells = FolderCells(items: items, thumbnails: thumbnails, side: Self.side, named: true)
-        selection = items.makeSelection()
+        // Several may be selected (Ctrl and Shift with a click or the arrows): the file
+        // actions that make sense for several act on them all (FileActions).
+        selection = gtk_multi_selection_new(OpaquePointer(g_object_ref(raw(items.model))))!
         grid = gtk_grid_view_new(OpaquePointer(g_object_ref(raw(selection))), cells.factory)
         let choices = gtk_string_list_new(nil)
         for choice in Self.sortChoices { gtk_string_list_append(choices, choice) }
@@ -59,7 +61,8 @@ final class FolderOverview {
         // TRANSLATORS: the grid of a folder's images, for screen readers.
         iro_accessible_set_label(grid, tr("Images in This Folder"))
         onSignal(raw(grid), "activate") { [weak self] (position: Int32) in self?.onOpen?(Int(position)) }
-        onNotify(raw(selection), "selected") { [weak self] in
+        // One image selected is the tab's; with several, the tab keeps the one it shows.
+        onSelectionChanged(raw(selection)) { [weak self] _, _ in
             guard let self, !self.following, let index = self.selected else { return }
             self.onSelect?(index)
         }
@@ -99,13 +102,50 @@ final class FolderOverview {
     }
 
     /// The position selected, if any.
-    var selected: Int? { FolderItems.selected(in: selection) }
+    /// The positions selected, in order.
+    var selectedPositions: [Int] {
+        guard let bitset = gtk_selection_model_get_selection(selection) else { return [] }
+        defer { gtk_bitset_unref(bitset) }
+        var positions: [Int] = []
+        var iterator = GtkBitsetIter()
+        var value: guint = 0
+        var more = gtk_bitset_iter_init_first(&iterator, bitset, &value) != 0
+        while more {
+            positions.append(Int(value))
+            more = gtk_bitset_iter_next(&iterator, &value) != 0
+        }
+        return positions
+    }
+
+    /// Selects exactly `positions` (several stay selected as files come and go around them).
+    func select(positions: [Int]) {
+        guard positions.count > 1 else { return select(positions.first) }
+        guard let wanted = gtk_bitset_new_empty(), let all = gtk_bitset_new_range(0, guint(items.count)) else { return }
+        defer {
+            gtk_bitset_unref(wanted)
+            gtk_bitset_unref(all)
+        }
+        for position in positions { gtk_bitset_add(wanted, guint(position)) }
+        following = true
+        _ = gtk_selection_model_set_selection(selection, wanted, all)
+        following = false
+    }
+
+    /// The position selected, when one alone is.
+    var selected: Int? {
+        let positions = selectedPositions
+        return positions.count == 1 ? positions[0] : nil
+    }
 
     /// Selects `index` (none when nil), scrolls it into view and gives it the keyboard focus:
     /// Enter opens the focused cell, and the arrows move from it.
     func select(_ index: Int?) {
         following = true
-        gtk_single_selection_set_selected(selection, index.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        if let index {
+            _ = gtk_selection_model_select_item(selection, guint(index), 1)
+        } else {
+            _ = gtk_selection_model_unselect_all(selection)
+        }
         following = false
         guard let index else {
             _ = gtk_widget_grab_focus(grid)
@@ -118,8 +158,15 @@ final class FolderOverview {
         focusing = addIdle { [weak self] in
             guard let self else { return false }
             self.focusing = nil
-            // Not once the grid has gone (an Enter that opened the image came first).
+            // Not once the grid has gone (an Enter that opened the image came first). The
+            // grid's own action focuses the cell and makes it the anchor that Shift and the
+            // arrows extend the selection from.
             if self.selected == index, gtk_widget_get_mapped(self.grid) != 0, let cell = self.cells.cell(at: index) {
+                self.following = true
+                var parts = [g_variant_new_uint32(guint32(index)), g_variant_new_boolean(0), g_variant_new_boolean(0)]
+                let item = parts.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) }
+                _ = gtk_widget_activate_action_variant(self.grid, "list.select-item", item)
+                self.following = false
                 _ = gtk_widget_grab_focus(cell)
             }
             return false

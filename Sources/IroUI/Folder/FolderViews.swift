@@ -83,6 +83,14 @@ final class FolderViews {
     /// Whether the grid shows in place of the tabs.
     private(set) var isOverviewShown = false
 
+    /// The files selected in the grid when it shows several (the file actions that make
+    /// sense for several act on them all); empty otherwise.
+    var severalSelected: [RawPath] {
+        guard isOverviewShown else { return [] }
+        let paths = overview.selectedPositions.compactMap(items.path(at:))
+        return paths.count > 1 ? paths : []
+    }
+
     private var browser: FolderBrowser? { window.selectedModel?.folderBrowser }
 
     /// Follows the selected tab's folder: its files, its current image, what changed on disk.
@@ -93,7 +101,7 @@ final class FolderViews {
             if browser.folder == changesSeen.folder { thumbnails.forget(browser.lastChanges.names.map(browser.folder.appending)) }
             changesSeen = (browser.folder, browser.lastChanges.round)
         }
-        let selectedName = overview.selected.flatMap { items.entries.indices.contains($0) ? items.entries[$0].name : nil }
+        let selectedNames = overview.selectedPositions.compactMap { items.entries.indices.contains($0) ? items.entries[$0].name : nil }
         items.follow(browser)
         let hasFolder = items.count > 0
         window.actions.setEnabled("folder-overview", hasFolder || isOverviewShown)
@@ -101,9 +109,14 @@ final class FolderViews {
         strip.follow()
         slideshow.update()
         if isOverviewShown {
-            // Files came and went around the selection: it stays on its file.
-            let selected = selectedName.flatMap(items.index(of:)) ?? items.current
-            if selected != overview.selected { overview.select(selected) }
+            // Files came and went around the selection: it stays on its files (the tab's
+            // image when none of them is left).
+            let kept = selectedNames.compactMap(items.index(of:))
+            if kept.isEmpty {
+                if items.current != overview.selected { overview.select(items.current) }
+            } else if kept != overview.selectedPositions {
+                overview.select(positions: kept)
+            }
             // Not while the folder is listed again (in another order): it comes back.
             if !hasFolder, browser?.isListed != false { showOverview(false) }
         }
