@@ -9,7 +9,8 @@ import os
 import shutil
 import urllib.parse
 
-from harness import Session, find_all, fixture_dir, require_tools, states
+from exif import ascii, tiff, with_exif
+from harness import Session, convert_image, find_all, fixture_dir, require_tools, states
 from images import close_enough, png_text, write_png
 
 COLOURS = [(220, 30, 30), (30, 200, 40), (40, 60, 220), (240, 220, 30), (200, 40, 200), (30, 200, 200)]
@@ -220,7 +221,7 @@ def test_sort_by_size_orders_the_grid_and_the_steps():
         x, y, w, h = app.screen_extents(choice, frame)
         s.click(x + w // 2, y + h // 2)
         app.wait(lambda: app.find_all('label', 'Size'), 'the order choices')
-        s.key('Down', 'Down', 'Return')  # Name, Date Modified, Size
+        s.key('Down', 'Down', 'Down', 'Return')  # Name, Date Taken, Date Modified, Size
         app.wait(lambda: names() == ['b.png', 'c.png', 'a.png'], 'smallest first')
         kept = os.path.join(s.app_env()['XDG_CONFIG_HOME'], 'iro', 'window-state.ini')
         app.wait(lambda: os.path.exists(kept) and 'folder-sort=size' in open(kept).read(), 'the order kept')
@@ -282,3 +283,28 @@ def test_several_selected_go_to_the_trash_together_and_come_back_with_one_undo()
         app.wait(lambda: all(os.path.exists(p) for p in gone), 'one Undo puts all three back')
         app.wait(lambda: len(_cells(app, frame, 'table cell', 'table')) == 6, 'back in the grid')
         assert len(app.frames()) == 1 and len(find_all(frame, 'page tab')) <= 1, 'no tab opened for each'
+
+
+def test_sort_by_date_taken_puts_the_photos_in_the_order_they_were_taken():
+    folder = os.path.join(fixture_dir(), 'taken')
+    os.makedirs(folder)
+    # Names in one order, dates taken in another; one photo without a date goes last.
+    for name, taken in [('a.jpg', '2023:06:01 10:00:00'), ('b.jpg', '2021:01:01 09:00:00'), ('c.jpg', None),
+                        ('d.jpg', '2022:03:04 05:06:07')]:
+        jpeg = convert_image(write_png(os.path.join(folder, name + '.png'), 60, 40, lambda x, y: (90, 90, 200)),
+                             os.path.join(folder, name))
+        os.remove(os.path.join(folder, name + '.png'))
+        if taken:
+            with_exif(jpeg, tiff(ifd0=[], exif=[ascii(0x9003, taken)], gps=[]))
+    with Session() as s:
+        app, frame = _open(s, folder, 'a.jpg', '1 / 4', 'g')
+        names = lambda: [n for _, n in _cells(app, frame, 'table cell', 'table')]
+        app.wait(lambda: names() == ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'], 'by name first')
+        choice = app.find('combo box', 'Sort by', root=frame)
+        x, y, w, h = app.screen_extents(choice, frame)
+        s.click(x + w // 2, y + h // 2)
+        app.wait(lambda: app.find_all('label', 'Date Taken'), 'the order choices')
+        s.key('Down', 'Return')
+        app.wait(lambda: names() == ['b.jpg', 'd.jpg', 'a.jpg', 'c.jpg'], 'oldest taken first, the one without a date last')
+        s.key('Escape')
+        app.wait(lambda: _position(frame) == '3 / 4', 'a.jpg is third by date taken')

@@ -39,7 +39,7 @@ public enum FolderReader {
             }
             guard let info = next else { break }
             defer { g_object_unref(raw(info)) }
-            if let entry = entry(from: info, sort: sort, kinds: &kinds) { entries.append(entry) }
+            if let entry = entry(from: info, sort: sort, in: folder, kinds: &kinds) { entries.append(entry) }
         }
         return .success(entries)
     }
@@ -56,7 +56,7 @@ public enum FolderReader {
         guard let info = queried else { return nil }
         defer { g_object_unref(raw(info)) }
         var kinds = ImageKinds()
-        return entry(from: info, sort: sort, kinds: &kinds)
+        return entry(from: info, sort: sort, in: folder, kinds: &kinds)
     }
 
     /// The key that sorts `name` as the file manager does: "b9" before "b10", case folded.
@@ -67,14 +67,20 @@ public enum FolderReader {
         return RawPath(cString: key).bytes
     }
 
-    private static func entry(from info: OpaquePointer, sort: FolderSort, kinds: inout ImageKinds) -> FolderList.Entry? {
+    private static func entry(from info: OpaquePointer, sort: FolderSort, in folder: RawPath, kinds: inout ImageKinds)
+        -> FolderList.Entry?
+    {
         guard g_file_info_get_is_hidden(info) == 0, g_file_info_get_file_type(info) == G_FILE_TYPE_REGULAR,
             let type = g_file_info_get_content_type(info), kinds.isImage(String(cString: type)),
             let name = g_file_info_get_name(info)
         else { return nil }
         let path = RawPath(cString: name)
         let modified = g_file_info_get_attribute_uint64(info, G_FILE_ATTRIBUTE_TIME_MODIFIED)
-        let key = sort.key(collation: collationKey(of: path), modified: Int64(clamping: modified), bytes: Int64(g_file_info_get_size(info)))
+        // The date taken is the photo's metadata, read in the decoder helper (Exiv2 parses
+        // the file): a few milliseconds a file, so only for that order.
+        let taken = sort.readsTheMetadata ? PropertiesReader.photo(at: folder.appending(path)).metadata?.taken : nil
+        let key = sort.key(
+            collation: collationKey(of: path), modified: Int64(clamping: modified), bytes: Int64(g_file_info_get_size(info)), taken: taken)
         return FolderList.Entry(name: path, key: key)
     }
 

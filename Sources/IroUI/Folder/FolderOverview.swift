@@ -42,7 +42,7 @@ final class FolderOverview {
     var widget: UnsafeMutablePointer<GtkWidget> { column.widget }
 
     /// The order's choices, in FolderSort's order.
-    static var sortChoices: [String] { [tr("Name"), tr("Date Modified"), tr("Size")] }
+    static var sortChoices: [String] { [tr("Name"), tr("Date Taken"), tr("Date Modified"), tr("Size")] }
 
     init(items: FolderItems, thumbnails: FolderThumbnails) {
         self.items = items
