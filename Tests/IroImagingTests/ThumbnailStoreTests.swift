@@ -131,6 +131,18 @@ final class ThumbnailStoreTests: XCTestCase {
         XCTAssertTrue(centre(try image(of: fixed)).isClose(to: red))
     }
 
+    func testTheCachesOwnFilesGetNoThumbnails() async throws {
+        let inside = cache.root.appending("large").appending("0123.png")
+        let url = URL(fileURLWithPath: String(decoding: inside.bytes, as: UTF8.self))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let made = fixtures.image("thumb.png", width: 256, height: 171) { _, _ in red }
+        try FileManager.default.moveItem(at: made, to: url)
+        let shown = try image(of: try await thumbnail(url))
+        XCTAssertTrue(centre(shown).isClose(to: red))
+        let files = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        XCTAssertEqual(files, ["0123.png"], "browsing the cache does not grow it")
+    }
+
     func testThroughTheHelper() async throws {
         try DecoderSandboxTests.activateHelper()
         let undecodable = fixtures.bytes("photo.jpg", Array(repeating: 0x5A, count: 4000))

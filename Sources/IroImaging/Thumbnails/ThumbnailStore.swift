@@ -75,7 +75,11 @@ public enum ThumbnailStore {
         }
         guard let decoded, !cancelled() else { return nil }
         let image = scaled(decoded, to: size) ?? decoded
-        write(image, of: record, to: cache.path(hash: hash, size: size))
+        // The cache's own files get no thumbnails of their own (as the file manager does):
+        // browsing it must not grow it.
+        if !path.bytes.starts(with: cache.root.bytes + [UInt8(ascii: "/")]) {
+            write(image, of: record, to: cache.path(hash: hash, size: size))
+        }
         return .thumbnail(image)
     }
 
