@@ -102,6 +102,7 @@ final class StallProbeBenchmark: XCTestCase {
         let probe = Probe(window: window.window.widget)
         probe.phaseOf = { views.thumbnails.isBusy ? "thumbnails being made" : "thumbnails made" }
         window.actions.activate("folder-overview")
+        XCTAssertTrue(views.isOverviewShown)
         let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(views.overview.scroller))
         let started = monotonicSeconds()
         var step = 30.0

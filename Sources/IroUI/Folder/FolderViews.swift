@@ -6,14 +6,16 @@ import IroCore
 /// The views of the selected tab's whole folder in one window (BEHAVIOUR H1): the strip of
 /// thumbnails under the image (T, a preference) and the grid overview that takes the image's
 /// place (G). Both follow the selected tab's folder, listed and watched by its
-/// `FolderBrowser`; they share the items and the thumbnails.
+/// `FolderBrowser`; they share the items and the thumbnails. Each is made the first time it
+/// shows: a window that never shows them (most launches) does not pay for their widgets.
 @MainActor
 final class FolderViews {
     private unowned let window: DocumentWindow
     let items = FolderItems()
     let thumbnails = FolderThumbnails()
-    let strip: FolderStrip
-    let overview: FolderOverview
+    /// The strip and the grid, once made.
+    private(set) var madeStrip: FolderStrip?
+    private(set) var madeOverview: FolderOverview?
     private(set) var slideshow: Slideshow!
     /// Whether the strip shows: a preference, and the last choice (BEHAVIOUR H4).
     private var stripWanted: Bool { Preferences.shared.stripShown }
@@ -27,18 +29,10 @@ final class FolderViews {
 
     init(_ window: DocumentWindow) {
         self.window = window
-        strip = FolderStrip(items: items, thumbnails: thumbnails)
-        overview = FolderOverview(items: items, thumbnails: thumbnails)
         thumbnails.onReady = { [weak self] path in
-            self?.strip.cells.ready(path)
-            self?.overview.cells.ready(path)
+            self?.madeStrip?.cells.ready(path)
+            self?.madeOverview?.cells.ready(path)
         }
-        strip.onOpen = { [weak self] index in self?.open(index, closing: false) }
-        overview.onSelect = { [weak self] index in self?.open(index, closing: false) }
-        overview.onOpen = { [weak self] index in self?.open(index, closing: true) }
-        overview.onClose = { [weak self] in self?.showOverview(false) }
-        window.contentColumn.map { gtk_box_append($0, strip.widget) }
-        gtk_stack_add_named(window.content, overview.widget, "overview")
         slideshow = Slideshow(window, items: items)
         window.actions.addToggle("thumbnail-strip", initial: Preferences.shared.stripShown) { on in
             Preferences.shared.setStripShown(on) // every window follows, this one too
@@ -46,7 +40,7 @@ final class FolderViews {
         Preferences.shared.observe(self) { [weak self] in
             guard let self else { return }
             self.window.actions.setState("thumbnail-strip", self.stripWanted)
-            self.overview.showSort()
+            self.madeOverview?.showSort()
             self.window.selectedModel?.followFolderSort()
             self.update()
         }
@@ -83,6 +77,28 @@ final class FolderViews {
     /// Whether the grid shows in place of the tabs.
     private(set) var isOverviewShown = false
 
+    /// The strip, made (under the content) the first time it is wanted.
+    var strip: FolderStrip {
+        if let madeStrip { return madeStrip }
+        let strip = FolderStrip(items: items, thumbnails: thumbnails)
+        strip.onOpen = { [weak self] index in self?.open(index, closing: false) }
+        window.contentColumn.map { gtk_box_append($0, strip.widget) }
+        madeStrip = strip
+        return strip
+    }
+
+    /// The grid, made (a page of the window's content) the first time it is shown.
+    var overview: FolderOverview {
+        if let madeOverview { return madeOverview }
+        let overview = FolderOverview(items: items, thumbnails: thumbnails)
+        overview.onSelect = { [weak self] index in self?.open(index, closing: false) }
+        overview.onOpen = { [weak self] index in self?.open(index, closing: true) }
+        overview.onClose = { [weak self] in self?.showOverview(false) }
+        gtk_stack_add_named(window.content, overview.widget, "overview")
+        madeOverview = overview
+        return overview
+    }
+
     /// The files selected in the grid when it shows several (the file actions that make
     /// sense for several act on them all); empty otherwise.
     var severalSelected: [RawPath] {
@@ -101,12 +117,14 @@ final class FolderViews {
             if browser.folder == changesSeen.folder { thumbnails.forget(browser.lastChanges.names.map(browser.folder.appending)) }
             changesSeen = (browser.folder, browser.lastChanges.round)
         }
-        let selectedNames = overview.selectedPositions.compactMap { items.entries.indices.contains($0) ? items.entries[$0].name : nil }
+        let selectedNames = (isOverviewShown ? overview.selectedPositions : []).compactMap {
+            items.entries.indices.contains($0) ? items.entries[$0].name : nil
+        }
         items.follow(browser)
         let hasFolder = items.count > 0
         window.actions.setEnabled("folder-overview", hasFolder || isOverviewShown)
         showStrip()
-        strip.follow()
+        madeStrip?.follow()
         slideshow.update()
         if isOverviewShown {
             // Files came and went around the selection: it stays on its files (the tab's
@@ -127,6 +145,7 @@ final class FolderViews {
         guard on != isOverviewShown else { return }
         Trace.mark("folder overview \(on ? "opens" : "closes")")
         guard !on || items.count > 0 else { return window.actions.setState("folder-overview", false) }
+        if on { _ = overview } // made before the content shows it
         isOverviewShown = on
         window.actions.setState("folder-overview", on)
         window.contentChanged()
@@ -142,13 +161,20 @@ final class FolderViews {
     /// fullscreen only while the pointer is at the bottom edge.
     private func showStrip() {
         let fullscreen = gtk_window_is_fullscreen(window.window) != 0
-        strip.reveal(stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom))
+        let shown = stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom)
+        guard shown || madeStrip != nil else { return }
+        if madeStrip == nil {
+            strip.reveal(true)
+            strip.follow()
+        } else {
+            strip.reveal(shown)
+        }
     }
 
     private func pointerMoved(y: Double) {
         guard gtk_window_is_fullscreen(window.window) != 0 else { return }
         let height = Double(gtk_widget_get_height(window.window.widget))
-        let over = strip.isRevealed ? Double(gtk_widget_get_height(strip.widget)) : Self.bottomEdge
+        let over = madeStrip?.isRevealed == true ? Double(gtk_widget_get_height(strip.widget)) : Self.bottomEdge
         let atBottom = y >= height - over
         guard atBottom != pointerAtBottom else { return }
         pointerAtBottom = atBottom
