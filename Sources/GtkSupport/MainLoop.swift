@@ -103,3 +103,27 @@ public func addTickCallback(
 
 /// Seconds on GLib's monotonic clock (the clock frame times use).
 public func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
+/// Runs `body` once, after the first frame that paints `widget` once it is mapped (a window's
+/// first frame, say): work that would delay that frame waits for it.
+public func afterFirstPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
+    final class Once {
+        var mapped: SignalHandlerID?
+        var painted: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
+    }
+    let once = Once()
+    let start: @MainActor () -> Void = {
+        guard once.painted == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
+        if let mapped = once.mapped {
+            disconnect(raw(widget), mapped)
+            once.mapped = nil
+        }
+        let handler = onSignal(raw(clock), "after-paint") {
+            guard let painted = once.painted else { return }
+            disconnect(painted.clock, painted.handler)
+            body()
+        }
+        once.painted = (raw(clock), handler)
+    }
+    if gtk_widget_get_mapped(widget) != 0 { start() } else { once.mapped = onSignal(raw(widget), "map") { start() } }
+}

@@ -34,6 +34,14 @@ final class FolderThumbnails {
     /// its place in the folder (which breaks ties: reading order).
     private var wanted: [RawPath: (distance: Int, order: Int)] = [:]
     private var running: [RawPath: Task<Void, Never>] = [:]
+    /// Nothing is made before the window's first frame is painted (`start`): thumbnails
+    /// wanted earlier would take the decoder helpers from the image that frame shows.
+    private var isStarted = false
+
+    func start() {
+        isStarted = true
+        startNext()
+    }
 
     func thumbnail(of path: RawPath) -> Made? { made[path] }
 
@@ -71,6 +79,7 @@ final class FolderThumbnails {
     var isBusy: Bool { !running.isEmpty || !wanted.isEmpty }
 
     private func startNext() {
+        guard isStarted else { return }
         while running.count < Self.inFlight, let path = wanted.min(by: { $0.value < $1.value })?.key {
             wanted[path] = nil
             running[path] = Task { [weak self] in

@@ -24,6 +24,9 @@ final class FolderViews {
     private var pointerAtBottom = false
     /// How close to the screen's bottom edge the pointer calls the strip, in points.
     static let bottomEdge = 3.0
+    /// The window's first frame is painted: the strip may show, and thumbnails be made, after
+    /// it (at launch they would delay the image's first frame).
+    private var windowPainted = false
     /// The folder change round whose files' thumbnails were dropped last.
     private var changesSeen: (folder: RawPath?, round: Int) = (nil, 0)
 
@@ -34,6 +37,12 @@ final class FolderViews {
             self?.madeOverview?.cells.ready(path)
         }
         slideshow = Slideshow(window, items: items)
+        afterFirstPaint(of: window.window.widget) { [weak self] in
+            guard let self else { return }
+            self.windowPainted = true
+            self.thumbnails.start()
+            self.showStrip()
+        }
         window.actions.addToggle("thumbnail-strip", initial: Preferences.shared.stripShown) { on in
             Preferences.shared.setStripShown(on) // every window follows, this one too
         }
@@ -161,7 +170,7 @@ final class FolderViews {
     /// fullscreen only while the pointer is at the bottom edge.
     private func showStrip() {
         let fullscreen = gtk_window_is_fullscreen(window.window) != 0
-        let shown = stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom)
+        let shown = windowPainted && stripWanted && items.count > 0 && !isOverviewShown && (!fullscreen || pointerAtBottom)
         guard shown || madeStrip != nil else { return }
         if madeStrip == nil {
             strip.reveal(true)
