@@ -43,6 +43,12 @@ final class FolderCells {
         }
     }
 
+    /// Whether a cell of this view shows `path` now.
+    func shows(_ path: RawPath) -> Bool {
+        guard let index = items.index(of: path.lastComponent), items.path(at: index) == path else { return false }
+        return pictures[index] != nil
+    }
+
     /// The list's own widget for the cell at `index` (what takes the focus), when it is bound.
     func cell(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
         pictures[index].flatMap(gtk_widget_get_parent).flatMap(gtk_widget_get_parent)

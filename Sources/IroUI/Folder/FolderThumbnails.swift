@@ -20,13 +20,18 @@ final class FolderThumbnails {
 
     /// Made at the cache's large size: 256 pixels, sharp in a grid cell on a HiDPI screen.
     static let size = ThumbnailCache.Size.large
-    /// Thumbnails kept at most (about 256 × 171 × 4 bytes each: about 50 MB for 300).
-    static let kept = 300
+    /// Thumbnails kept beyond those the views show (about 256 × 171 × 3 bytes each: about
+    /// 40 MB for 300), for scrolling back.
+    let kept: Int
     /// Made at once: one for each core, so that scrolling stays smooth meanwhile.
     static let inFlight = 2
 
     /// Tells that a file's thumbnail is made (or failed).
     var onReady: ((RawPath) -> Void)?
+    /// Whether a view has a cell for the file now: those thumbnails are never the ones
+    /// dropped (GTK 4.8's grid binds up to 360 cells, more than `kept`, and dropping one a
+    /// cell shows would only make it be read again).
+    var isShown: (RawPath) -> Bool = { _ in false }
     private var made: [RawPath: Made] = [:]
     /// Files made, oldest first, for dropping the oldest past `kept`.
     private var order: [RawPath] = []
@@ -37,6 +42,14 @@ final class FolderThumbnails {
     /// Nothing is made before the window's first frame is painted (`start`): thumbnails
     /// wanted earlier would take the decoder helpers from the image that frame shows.
     private var isStarted = false
+
+    /// The desktop's thumbnail cache (tests: a folder of their own).
+    private let cache: ThumbnailCache
+
+    init(kept: Int = 300, cache: ThumbnailCache = ThumbnailStore.cache) {
+        self.kept = kept
+        self.cache = cache
+    }
 
     func start() {
         isStarted = true
@@ -82,8 +95,9 @@ final class FolderThumbnails {
         guard isStarted else { return }
         while running.count < Self.inFlight, let path = wanted.min(by: { $0.value < $1.value })?.key {
             wanted[path] = nil
+            let cache = self.cache
             running[path] = Task { [weak self] in
-                let outcome = await ThumbnailStore.thumbnail(of: path, size: Self.size, in: ThumbnailStore.cache)
+                let outcome = await ThumbnailStore.thumbnail(of: path, size: Self.size, in: cache)
                 guard !Task.isCancelled, let self else { return }
                 self.running[path] = nil
                 switch outcome {
@@ -105,6 +119,10 @@ final class FolderThumbnails {
     private func keep(_ thumbnail: Made, for path: RawPath) {
         made[path] = thumbnail
         order.append(path)
-        if order.count > Self.kept { made[order.removeFirst()] = nil }
+        // The oldest no view shows go, down to `kept`.
+        while order.count > kept, let oldest = order.firstIndex(where: { !isShown($0) }) { made[order.remove(at: oldest)] = nil }
     }
+
+    /// How many are kept (tests).
+    var count: Int { made.count }
 }

@@ -36,6 +36,9 @@ final class FolderViews {
             self?.madeStrip?.cells.ready(path)
             self?.madeOverview?.cells.ready(path)
         }
+        thumbnails.isShown = { [weak self] path in
+            self?.madeStrip?.cells.shows(path) == true || self?.madeOverview?.cells.shows(path) == true
+        }
         slideshow = Slideshow(window, items: items)
         afterFirstPaint(of: window.window.widget) { [weak self] in
             guard let self else { return }
