@@ -16,6 +16,8 @@ final class FolderItems {
     /// Where the tab's current image is among `entries`, when it is listed.
     private(set) var current: Int?
     private var positions: [RawPath: Int] = [:]
+    /// Counts the changes of `entries`, for who follows them only when they change.
+    private(set) var revision = 0
 
     var count: Int { entries.count }
 
@@ -62,6 +64,7 @@ final class FolderItems {
 
     private func replace(from position: Int, removing removed: Int, with newEntries: [FolderList.Entry], adding added: Int? = nil) {
         entries = newEntries
+        revision += 1
         positions = Dictionary(entries.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         iro_page_list_splice(model, guint(position), guint(removed), guint(added ?? newEntries.count))
     }

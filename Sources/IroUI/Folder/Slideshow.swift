@@ -27,6 +27,8 @@ final class Slideshow {
     private var current: RawPath?
     /// The image the show goes on to from `current` (decoded ahead meanwhile); nil: the end.
     private var planned: RawPath?
+    /// The folder list's revision the order was last matched to.
+    private var revisionSeen = -1
 
     var isRunning: Bool { order != nil }
 
@@ -50,7 +52,12 @@ final class Slideshow {
     func update() {
         window.actions.setEnabled("slideshow", items.count > 1 && !isRunning)
         guard isRunning, let shown = shownName else { return }
-        order?.keep(only: Set(items.entries.map(\.name)))
+        // Files gone leave the order: looked at when the folder's list changed, not at every
+        // change of the tab's state.
+        if items.revision != revisionSeen {
+            revisionSeen = items.revision
+            order?.keep(only: Set(items.entries.map(\.name)))
+        }
         if shown != current {
             // Another image (a step of the show's or the user's): its interval starts now.
             current = shown

@@ -36,8 +36,6 @@ final class PageSidebar {
     private var started = false
     /// What `show` was asked before `start`.
     private var pending: (path: RawPath?, password: String?, page: Int, count: Int)?
-    /// The frame clock's after-paint handler that starts the sidebar after its first frame.
-    private var firstPaint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
 
     var widget: UnsafeMutablePointer<GtkWidget> { revealer.widget }
     var isRevealed: Bool { gtk_revealer_get_reveal_child(revealer) != 0 }
@@ -66,7 +64,8 @@ final class PageSidebar {
             // Scrolled, or resized (the page size and range change): other rows are in view.
             for signal in ["value-changed", "changed"] { onSignal(raw(adjustment), signal) { [weak self] in self?.wantRowsInView() } }
         }
-        onSignal(raw(list), "map") { [weak self] in self?.startAfterThisFrame() }
+        // Once the frame that maps the sidebar (the window's first, with its page) is painted.
+        afterFirstPaint(of: list) { [weak self] in self?.start() }
         gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller, list)
         gtk_widget_set_size_request(scroller.widget, Self.width, -1)
@@ -98,18 +97,6 @@ final class PageSidebar {
         guard on != isRevealed else { return }
         gtk_revealer_set_transition_duration(revealer, animated ? 200 : 0)
         gtk_revealer_set_reveal_child(revealer, on ? 1 : 0)
-    }
-
-    /// Starts once the frame that maps the sidebar (the window's first, with its page) is painted.
-    private func startAfterThisFrame() {
-        guard !started, firstPaint == nil, let clock = gtk_widget_get_frame_clock(list) else { return }
-        let handler = onSignal(raw(clock), "after-paint") { [weak self] in
-            guard let self, let firstPaint = self.firstPaint else { return }
-            disconnect(firstPaint.clock, firstPaint.handler)
-            self.firstPaint = nil
-            self.start()
-        }
-        firstPaint = (raw(clock), handler)
     }
 
     /// The window's first page is on screen: the rows, then their thumbnails, come.
