@@ -46,6 +46,12 @@ let package = Package(
         // first such document is opened; headers from libpoppler-glib-dev and libtiff-dev.
         .target(name: "CPDF", dependencies: ["CGLib", "CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler", "-I/usr/include/cairo"])]),
         .target(name: "CTIFF", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])]),
+        // libjxl (JPEG XL), OpenJPEG (JPEG 2000) and LibRaw (camera RAW) behind plain C types,
+        // each loaded when the first such file is opened; headers from libjxl-dev,
+        // libopenjp2-7-dev and libraw-dev.
+        .target(name: "CJXL", dependencies: ["CLazyLibrary"]),
+        .target(name: "CJP2", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/openjpeg-2.5"])]),
+        .target(name: "CRaw", dependencies: ["CLazyLibrary"]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -67,7 +73,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJPEG", "CLcms2", "CPDF", "CPixels", "CSandbox", "CSVG", "CTIFF", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -11,6 +11,9 @@ packages=(
   libheif-dev
   # documents with pages: PDF through poppler-glib, every page of a TIFF through libtiff
   libpoppler-glib-dev libtiff-dev
+  # JPEG XL, JPEG 2000 and camera RAW, which gdk-pixbuf on Debian 12 cannot read: Iro decodes
+  # them itself with libjxl, OpenJPEG and LibRaw
+  libjxl-dev libopenjp2-7-dev libraw-dev
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG. The HEIF and AVIF loaders decode nothing for Iro; they
   # register the two formats with gdk-pixbuf, whose list the desktop entry's MimeType and the
@@ -19,6 +22,8 @@ packages=(
   # tools the decoder tests make fixtures with (cjpeg: arithmetic-coded JPEGs; heif-enc:
   # HEIC and AVIF; avifenc: monochrome AVIF in either range; qpdf: password-locked PDFs)
   libjpeg-turbo-progs libheif-examples libavif-bin qpdf
+  # (cjxl: JPEG XL; opj_compress: JPEG 2000; Tests/Fixtures/make-dng.py writes camera RAW itself)
+  libjxl-tools libopenjp2-tools
   # colour management tests: Adobe RGB (1998)-compatible and other profiles, lcms's transicc
   icc-profiles-free liblcms2-utils libgs-common
   # headless tests: X server, D-Bus, accessibility bus, input and screenshots

@@ -15,7 +15,7 @@ enum DeclaredSize {
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4096, file) }
         let bytes = Array(head[0..<count])
-        return png(bytes) ?? tiff(bytes, file: file) ?? xpm(bytes) ?? HEIFDeclaredSize.read(bytes, file: file)
+        return png(bytes) ?? tiff(bytes, file: file) ?? xpm(bytes) ?? jpeg2000(bytes) ?? HEIFDeclaredSize.read(bytes, file: file)
     }
 
     /// PNG: 8-byte signature, then the IHDR chunk (length, "IHDR", width, height — big-endian).
@@ -27,9 +27,17 @@ enum DeclaredSize {
     }
 
     /// TIFF: "II*\0" or "MM\0*", the offset of the first IFD, and in it the
-    /// ImageWidth (256) and ImageLength (257) entries, SHORT or LONG. The IFD may lie
-    /// anywhere in the file, so it is read from `file`.
+    /// ImageWidth (256) and ImageLength (257) entries, SHORT or LONG.
     static func tiff(_ head: [UInt8], file: UnsafeMutablePointer<FILE>) -> (width: Int, height: Int)? {
+        guard let entries = tiffEntries(head, file: file) else { return nil }
+        guard let width = entries.first(where: { $0.tag == 256 })?.value, let height = entries.first(where: { $0.tag == 257 })?.value
+        else { return nil }
+        return (width, height)
+    }
+
+    /// The entries of a TIFF file's first IFD (tag, and the value of a SHORT or LONG; 0 for
+    /// other types). The IFD may lie anywhere in the file, so it is read from `file`.
+    static func tiffEntries(_ head: [UInt8], file: UnsafeMutablePointer<FILE>) -> [(tag: Int, value: Int)]? {
         guard head.count >= 8 else { return nil }
         let little: Bool
         switch (head[0], head[1]) {
@@ -46,21 +54,31 @@ enum DeclaredSize {
         var ifd = [UInt8](repeating: 0, count: capacity)
         let count = ifd.withUnsafeMutableBytes { fread($0.baseAddress, 1, capacity, file) }
         guard count >= 2 else { return nil }
-        let entries = min(u16(ifd, 0), (count - 2) / 12)
-        var width: Int?, height: Int?
-        for index in 0..<entries {
+        return (0..<min(u16(ifd, 0), (count - 2) / 12)).map { index in
             let at = 2 + 12 * index
-            let tag = u16(ifd, at), type = u16(ifd, at + 2)
-            let value: Int
-            switch type {
-            case 3: value = u16(ifd, at + 8) // SHORT
-            case 4: value = u32(ifd, at + 8) // LONG
-            default: continue
-            }
-            if tag == 256 { width = value } else if tag == 257 { height = value }
+            let value =
+                switch u16(ifd, at + 2) {
+                case 3: u16(ifd, at + 8) // SHORT
+                case 4: u32(ifd, at + 8) // LONG
+                default: 0
+                }
+            return (u16(ifd, at), value)
         }
-        guard let width, let height else { return nil }
-        return (width, height)
+    }
+
+    /// JPEG 2000: a bare codestream's SIZ segment (right after SOC: the reference grid's size
+    /// less its offsets), or a JP2 file's `ihdr` box (height, then width), which comes within
+    /// its first boxes.
+    static func jpeg2000(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        if bytes.count >= 24, bytes[0..<4] == [0xFF, 0x4F, 0xFF, 0x51] {
+            return (be32(8) - be32(16), be32(12) - be32(20))
+        }
+        let signature: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+        guard bytes.count >= 12, Array(bytes[0..<12]) == signature else { return nil }
+        let ihdr = Array("ihdr".utf8)
+        guard let at = (12..<max(12, bytes.count - 12)).first(where: { Array(bytes[$0..<$0 + 4]) == ihdr }) else { return nil }
+        return (be32(at + 8), be32(at + 4))
     }
 
     /// XPM (version 3, C syntax; gdk-pixbuf's loader wants "/* XPM */" first): the first

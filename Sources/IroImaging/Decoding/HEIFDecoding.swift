@@ -41,24 +41,20 @@ enum HEIFDecoding {
         let (opened, code) = load.source.open()
         guard let file = opened else { throw code == EACCES ? .permissionDenied : .unreadable(detail: String(cString: strerror(code))) }
         defer { fclose(file) }
-        // libheif works in one long call (seconds for a large grid) that cannot be asked to stop:
-        // it runs on a thread of its own while this one goes on asking `isCancelled`, which
-        // in the decoder helper also sends Iro the progress, and so says the helper is alive.
+        // libheif works in one long call (seconds for a large grid) that cannot be asked to stop.
         let run = Run(file: file, progress: load.progress)
-        guard let worker = WorkerThread.start({ run.decode() }) else { throw .unreadable(detail: trNoop("no thread to decode on")) }
-        var cancelled = false
-        while !worker.isFinished {
-            cancelled = cancelled || isCancelled()
-            usleep(5000)
+        guard let cancelled = WorkerThread.run({ run.decode() }, askingEvery: isCancelled) else {
+            throw .unreadable(detail: trNoop("no thread to decode on"))
         }
-        worker.join()
         defer { if let heif = run.heif { iro_heif_close(heif) } }
         if cancelled { return nil }
         guard let heif = run.heif, let pixels = run.pixels else { throw .damaged(detail: run.error) }
         let width = run.width, height = run.height, channels = run.channels
         try ImageLimits.check(width: width, height: height)
-        let reduction = halvings(width: width, height: height, detail: detail)
-        guard let pixbuf = reduced(pixels, stride: run.stride, width: width, height: height, channels: channels, by: reduction)
+        let reduction = ReducedPixels.reduction(width: width, height: height, detail: detail)
+        guard
+            let pixbuf = ReducedPixels.pixbuf(
+                pixels, stride: run.stride, width: width, height: height, channels: channels, reducedBy: reduction)
         else { throw .tooLarge(width: width, height: height) }
         let size = iro_heif_icc_profile(heif, nil, 0)
         if size > 0 {
@@ -86,7 +82,7 @@ enum HEIFDecoding {
         func decode() {
             var message = [CChar](repeating: 0, count: 256)
             guard let heif = iro_heif_open(file, Int32(ImageLimits.maxSide), &message, message.count) else {
-                error = HEIFDecoding.text(message)
+                error = LibraryCalls.message(message)
                 return
             }
             self.heif = heif
@@ -102,42 +98,8 @@ enum HEIFDecoding {
                     Unmanaged<LoadProgress>.fromOpaque(context).takeUnretainedValue().set(Double(done) / Double(total))
                 }, context, &pixels, &stride, &width, &height, &message, message.count)
             if decoded == 0 { pixels = nil }
-            error = HEIFDecoding.text(message)
+            error = LibraryCalls.message(message)
             (self.stride, self.width, self.height) = (Int(stride), Int(width), Int(height))
         }
-    }
-
-    /// The message libheif left in `buffer`.
-    static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// How many times the decoded picture can be halved and still give `detail`: 1, 2, 4 or 8,
-    /// as libjpeg's reductions (whose sides round up; halving drops an odd last row).
-    static func halvings(width: Int, height: Int, detail: DecodeDetail) -> Int {
-        let scale = detail.drawingScale(imageWidth: width, imageHeight: height)
-        let neededWidth = (Double(width) * scale - 1e-6).rounded(.up), neededHeight = (Double(height) * scale - 1e-6).rounded(.up)
-        return DecodeDetail.reductions.first { Double(width / $0) >= neededWidth && Double(height / $0) >= neededHeight } ?? 1
-    }
-
-    /// A pixbuf (+1) in `PixelMemory` of the pixels halved until `reduction` (1, 2, 4 or 8),
-    /// each step the pyramid's own (`ImagePyramid.halved`). The pixels stay libheif's.
-    private static func reduced(
-        _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int, by reduction: Int
-    ) -> OpaquePointer? {
-        guard
-            var current = gdk_pixbuf_new_from_data(
-                pixels, GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, Int32(width), Int32(height), Int32(stride), nil, nil)
-        else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(current)) }
-        for _ in 0..<reduction.trailingZeroBitCount {
-            guard let half = ImagePyramid.halved(current) else { return nil }
-            g_object_unref(UnsafeMutableRawPointer(current))
-            current = half
-        }
-        let finalWidth = gdk_pixbuf_get_width(current), finalHeight = gdk_pixbuf_get_height(current)
-        guard let pixbuf = PixelMemory.pixbuf(hasAlpha: channels == 4, width: finalWidth, height: finalHeight) else { return nil }
-        gdk_pixbuf_copy_area(current, 0, 0, finalWidth, finalHeight, pixbuf, 0, 0)
-        return pixbuf
     }
 }

@@ -7,6 +7,13 @@ import Synchronization
 /// never written after it is made.
 public final class ImageBytes: @unchecked Sendable {
     private let memory: UnsafeMutableRawBufferPointer
+    /// Whether `memory` maps the file (unmapped at the end) rather than holds a copy (freed).
+    private let isMapped: Bool
+    /// Files at least this large are mapped, not read: a decoder then reads only the pages it
+    /// needs (a camera RAW's header and embedded preview are 2 MB of a 50 MB file, whose
+    /// reading took 86 ms). A file cut short while it is mapped stops the helper (SIGBUS),
+    /// which Iro reports as for any helper that stops; it is read again on the next request.
+    static let mappedSize = 16 << 20
     /// The document parsed from these bytes (a PDF opened by poppler, a TIFF by libtiff), with
     /// the key it was opened with (the password): a request's steps (its header, then its
     /// pixels) parse the bytes once. It lives as long as the bytes: one request in the helper.
@@ -23,10 +30,17 @@ public final class ImageBytes: @unchecked Sendable {
     /// regular file with content, is larger than `limit`, or cannot be read.
     public init?(reading descriptor: Int32, limit: Int) {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit,
-            let start = malloc(Int(info.st_size))
-        else { return nil }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit else {
+            return nil
+        }
         let size = Int(info.st_size)
+        if size >= Self.mappedSize, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED {
+            memory = UnsafeMutableRawBufferPointer(start: mapped, count: size)
+            isMapped = true
+            return
+        }
+        guard let start = malloc(size) else { return nil }
+        isMapped = false
         var done = 0
         while done < size {
             let count = pread(descriptor, start + done, size - done, off_t(done))
@@ -42,9 +56,12 @@ public final class ImageBytes: @unchecked Sendable {
         let start = malloc(max(1, bytes.count))
         if let start { bytes.withUnsafeBytes { if let from = $0.baseAddress { memcpy(start, from, $0.count) } } }
         memory = UnsafeMutableRawBufferPointer(start: start, count: start == nil ? 0 : bytes.count)
+        isMapped = false
     }
 
-    deinit { free(memory.baseAddress) }
+    deinit {
+        if isMapped { munmap(memory.baseAddress, memory.count) } else { free(memory.baseAddress) }
+    }
 
     public var count: Int { memory.count }
 

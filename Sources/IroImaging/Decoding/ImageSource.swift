@@ -75,6 +75,17 @@ public struct ImageSource: Sendable {
         }
     }
 
+    /// Up to `count` bytes from the start (fewer when the file is shorter, none when it
+    /// cannot be read): enough to recognise a format by its signature.
+    func head(count: Int) -> [UInt8] {
+        guard let file = open().file else { return [] }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: count)
+        let read = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        head.removeLast(count - read)
+        return head
+    }
+
     /// The size in bytes. A file on disk is checked first (`FileCheck`: found, a regular
     /// file, readable); bytes in memory were checked by Iro before it sent them.
     func checkedSize() throws(LoadError) -> Int64 {

@@ -13,9 +13,10 @@ import IroCore
 /// and declared size (refusing bombs before any pixel buffer exists), then the format's
 /// integrity check (`IntegrityChecks`) judges what it can from the head and size, and only
 /// then are the bytes fed to an incremental GdkPixbufLoader in chunks (`PixbufLoad`), which
-/// lets a closed tab cancel the work and lets the UI show progress. JPEG, SVG, still WebP, HEIF
-/// and AVIF are decoded their own way, at the detail the view needs (`JPEGDecoding`,
-/// `SVGRendering`, `WebPDecoding`, `HEIFDecoding`), and so are documents' pages
+/// lets a closed tab cancel the work and lets the UI show progress. JPEG, SVG, WebP, HEIF,
+/// AVIF, JPEG XL, JPEG 2000 and camera RAW are decoded their own way, at the detail the view
+/// needs (`JPEGDecoding`, `SVGRendering`, `WebPDecoding`, `HEIFDecoding`, `JXLDecoding`,
+/// `JPEG2000Decoding`, `CameraRawDecoding`), and so are documents' pages
 /// (`PDFRendering`, `TIFFPages`; `source.page` says which).
 public enum InProcessDecoder {
     /// Reads the format and declared dimensions, classifying failures.
@@ -26,6 +27,9 @@ public enum InProcessDecoder {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
         if let webp = try WebPDecoding.header(source) { return webp }
+        if let jxl = try JXLDecoding.header(source) { return jxl }
+        if let jp2 = try JPEG2000Decoding.header(source) { return jp2 }
+        if let raw = try CameraRawDecoding.header(source) { return raw }
         if let pdf = try PDFRendering.header(source) { return pdf }
         if let heif = try HEIFDecoding.header(source, declared: declared) { return heif }
         if SVGSize.isSVG(source) {
@@ -77,6 +81,9 @@ public enum InProcessDecoder {
         case "tiff" where header.pageCount > 1: return try TIFFPages.decode(load, isCancelled: isCancelled)
         case "webp": return try WebPDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         case HEIFDecoding.heifName, HEIFDecoding.avifName: return try HEIFDecoding.decode(load, detail: detail, isCancelled: isCancelled)
+        case JXLDecoding.formatName: return try JXLDecoding.decode(load, detail: detail, isCancelled: isCancelled)
+        case JPEG2000Decoding.formatName: return try JPEG2000Decoding.decode(load, detail: detail, isCancelled: isCancelled)
+        case CameraRawDecoding.formatName: return try CameraRawDecoding.decode(load, detail: detail, isCancelled: isCancelled)
         default: break
         }
         return try load.incremental(isCancelled: isCancelled)

@@ -41,6 +41,21 @@ enum JPEGDecoding {
     private static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, load: PixbufLoad, reduction: Int, orientation: Int, isCancelled: () -> Bool
     ) throws(LoadError) -> DecodedImage? {
+        guard let (pixbuf, profile) = try pixels(bytes, reduction: reduction, progress: load.progress, isCancelled: isCancelled) else {
+            return nil
+        }
+        defer { g_object_unref(raw(pixbuf)) }
+        if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
+        return try load.upright(pixbuf, reduced: reduction > 1, profile: profile)
+    }
+
+    /// The pixels of the JPEG in `bytes` at `reduction` (1, 2, 4 or 8), as the file stores
+    /// them (not turned), in `PixelMemory` (+1), with the profile they are in (nil when
+    /// sRGB or already converted: CMYK); nil when `isCancelled` said so. `progress` goes
+    /// from 0.2 to 1 (the file's reading is the first fifth).
+    static func pixels(
+        _ bytes: UnsafeBufferPointer<UInt8>, reduction: Int, progress: LoadProgress?, isCancelled: () -> Bool
+    ) throws(LoadError) -> (pixbuf: OpaquePointer, profile: [UInt8]?)? {
         var message = [CChar](repeating: 0, count: 256)
         func failure() -> LoadError { .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
         var info = IroJpegInfo()
@@ -52,7 +67,8 @@ enum JPEGDecoding {
         guard let pixbuf = PixelMemory.pixbuf(hasAlpha: false, width: width, height: height) else {
             throw .tooLarge(width: Int(info.width), height: Int(info.height))
         }
-        defer { g_object_unref(raw(pixbuf)) }
+        var kept = false
+        defer { if !kept { g_object_unref(raw(pixbuf)) } }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
         let profile = iccProfile(of: jpeg)
@@ -71,10 +87,10 @@ enum JPEGDecoding {
             guard count > 0 else { throw count < 0 ? failure() : .damaged(detail: trNoop("no image data")) }
             cmyk?.convert(rows: Int(count), into: pixels + row * stride, stride: stride)
             row += Int(count)
-            load.progress?.set(0.2 + 0.8 * Double(row) / Double(height))
+            progress?.set(0.2 + 0.8 * Double(row) / Double(height))
         }
-        if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", "\(orientation)") }
-        return try load.upright(pixbuf, reduced: reduction > 1, profile: cmyk == nil ? profile : nil)
+        kept = true
+        return (pixbuf, cmyk == nil ? profile : nil)
     }
 
     /// The ICC profile the file embeds, if any (libjpeg puts its APP2 chunks together).

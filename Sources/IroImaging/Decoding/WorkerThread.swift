@@ -32,3 +32,20 @@ final class WorkerThread {
 
     func join() { pthread_join(thread, nil) }
 }
+
+extension WorkerThread {
+    /// Runs `work` on a thread of its own (a library's long call that cannot be asked to
+    /// stop) while this one goes on asking `isCancelled`, which in the decoder helper also
+    /// sends Iro the progress, and so says the helper is alive. Whether it was cancelled
+    /// meanwhile; nil when no thread could be started.
+    static func run(_ work: @escaping () -> Void, askingEvery isCancelled: () -> Bool) -> Bool? {
+        guard let worker = start(work) else { return nil }
+        var cancelled = false
+        while !worker.isFinished {
+            cancelled = cancelled || isCancelled()
+            usleep(5000)
+        }
+        worker.join()
+        return cancelled
+    }
+}
