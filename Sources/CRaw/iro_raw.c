@@ -145,6 +145,9 @@ int iro_raw_develop(IroRaw *raw, int half, IroRawProgress progress, void *contex
     d->params.gamm[1] = 12.92;
     // The exposure as shot: LibRaw would otherwise brighten each picture until 1 % of it clips.
     d->params.no_auto_bright = 1;
+    // The white level the file declares, not the brightest value found (LibRaw's default
+    // lowers it to that when it is within a quarter: a picture without highlights brightens).
+    d->params.adjust_maximum_thr = 0;
     d->params.half_size = half ? 1 : 0;
     d->params.user_qual = 2;       // PPG: near AHD's detail in a third of its time (docs/PERFORMANCE.md)
     raw->progress = progress;

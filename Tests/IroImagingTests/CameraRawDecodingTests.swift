@@ -101,6 +101,19 @@ final class CameraRawDecodingTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 1)
     }
 
+    /// The properties panel shows the camera's data and names the format by the file's own
+    /// type (a DNG's bytes alone say TIFF).
+    func testTheCamerasDataAndFormatAreRead() throws {
+        let dng = try CodecFixtures.dng(fixtures.url("camera.dng"))
+        let photo = try XCTUnwrap(PropertiesReader.photo(at: RawPath(dng.path)).metadata)
+        XCTAssertEqual([photo.make, photo.model], ["Iro", "Test Camera"])
+        XCTAssertEqual(photo.iso, 200)
+        XCTAssertEqual(photo.fNumber ?? 0, 5.6, accuracy: 0.01)
+        let description = try XCTUnwrap(g_content_type_get_description("image/x-adobe-dng"))
+        defer { g_free(description) }
+        XCTAssertEqual(PropertiesReader.format(of: RawPath(dng.path)), String(cString: description))
+    }
+
     /// A plain TIFF (no camera's tags) is not taken for a RAW: gdk-pixbuf's loader reads it.
     func testAPlainTIFFIsNotARaw() throws {
         let tiff = fixtures.quadrants("plain.tiff", width: 40, height: 30, type: "tiff")

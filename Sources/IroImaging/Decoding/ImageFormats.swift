@@ -1,8 +1,8 @@
 import CGLib
 import IroCore
 
-/// What the installed gdk-pixbuf loaders can read (BEHAVIOUR A1): the same source the
-/// Open dialog's filter and the desktop entry's MimeType come from.
+/// What the installed gdk-pixbuf loaders can read (BEHAVIOUR A1), and what Iro decodes itself
+/// beside them: the same source the Open dialog's filter and the desktop entry's MimeType come from.
 public enum ImageFormats {
     /// MIME types of every installed loader.
     nonisolated public static let mimeTypes: Set<String> = {
@@ -31,8 +31,18 @@ public enum ImageFormats {
     /// are drawn in the decoder helper. A multi-page TIFF is among the loaders' types already.
     nonisolated public static let documentMimeTypes: Set<String> = ["application/pdf"]
 
+    /// Images Iro decodes with its own libraries where Debian's gdk-pixbuf has no loader
+    /// (BEHAVIOUR A1): JPEG XL, JPEG 2000 and camera RAW. `image/x-dcraw` is the parent
+    /// shared-mime-info gives every camera's RAW type. data/decoded-mime-types.txt, which the
+    /// desktop entry is made from, lists these and the documents.
+    nonisolated public static let decodedImageMimeTypes: Set<String> = [
+        "image/jxl", "image/jp2", "image/x-jp2-codestream", "image/x-dcraw", "image/x-adobe-dng", "image/x-canon-cr2",
+        "image/x-canon-cr3", "image/x-fuji-raf", "image/x-nikon-nef", "image/x-olympus-orf", "image/x-panasonic-rw2",
+        "image/x-pentax-pef", "image/x-sony-arw",
+    ]
+
     /// Everything Iro opens: what a folder steps through, what Open offers.
-    nonisolated public static let openableMimeTypes = mimeTypes.union(documentMimeTypes)
+    nonisolated public static let openableMimeTypes = mimeTypes.union(documentMimeTypes).union(decodedImageMimeTypes)
 
     /// Whether images of the format are drawn afresh at any scale (SVG, a PDF's pages): they
     /// have no finest detail to decode whole, and a zoom draws the part shown at its scale.

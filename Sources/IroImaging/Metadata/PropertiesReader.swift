@@ -112,9 +112,14 @@ public enum PropertiesReader {
         guard count > 0 else { return nil }
         var uncertain: gboolean = 0
         var type = g_content_type_guess(nil, head, UInt(count), &uncertain)
-        if uncertain != 0 {
+        let named = path.lastComponent.withCString { g_content_type_guess($0, head, UInt(count), nil) }
+        // The name's type when the bytes are unsure, or when it is a kind of what they say (a
+        // DNG's bytes say TIFF).
+        if let named, uncertain != 0 || type.map({ g_content_type_is_a(named, $0) != 0 }) ?? true {
             g_free(type)
-            type = path.lastComponent.withCString { g_content_type_guess($0, head, UInt(count), nil) }
+            type = named
+        } else {
+            g_free(named)
         }
         guard let type else { return nil }
         defer { g_free(type) }

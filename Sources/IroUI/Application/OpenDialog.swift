@@ -24,7 +24,9 @@ enum OpenDialog {
             let images = gtk_file_filter_new()!
             gtk_file_filter_set_name(images, tr("Images and Documents"))
             gtk_file_filter_add_pixbuf_formats(images)
-            for type in ImageFormats.documentMimeTypes.sorted() { gtk_file_filter_add_mime_type(images, type) }
+            for type in ImageFormats.documentMimeTypes.union(ImageFormats.decodedImageMimeTypes).sorted() {
+                gtk_file_filter_add_mime_type(images, type)
+            }
             gtk_file_chooser_add_filter(fileChooser, images)
             let all = gtk_file_filter_new()!
             gtk_file_filter_set_name(all, tr("All Files"))
