@@ -573,11 +573,76 @@ def encoded_heif_seeds():
     return made
 
 
+def decoded_format_seeds():
+    """JPEG XL (cjxl), JPEG 2000 (opj_compress) and camera RAW (Tests/Fixtures/make-dng.py),
+    which Iro decodes itself, and a size bomb of each written here by hand. The encoded ones
+    are made when the tools are installed (libjxl-tools, libopenjp2-tools, libjpeg-turbo-progs)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    def bits(fields):
+        """(value, width) pairs packed least significant bit first, as JPEG XL's headers are."""
+        accumulator = count = 0
+        for value, width in fields:
+            accumulator |= value << count
+            count += width
+        return accumulator.to_bytes((count + 7) // 8, 'little')
+
+    def be(value, size):
+        return value.to_bytes(size, 'big')
+
+    made = {
+        # A codestream declaring 40000 × 40000: not small, 18-bit height, no ratio, 18-bit
+        # width, default metadata.
+        'bad-jxl-bomb.jxl': b'\xff\x0a' + bits([(0, 1), (2, 2), (39999, 18), (0, 3), (2, 2), (39999, 18), (1, 1)]) + bytes(16),
+        # SOC, then a SIZ segment declaring 40000 × 40000 with one 8-bit component.
+        'bad-j2k-bomb.j2k': b'\xff\x4f\xff\x51' + be(41, 2) + be(0, 2) + be(40000, 4) * 2 + be(0, 8) + be(40000, 4) * 2
+        + be(0, 8) + be(1, 2) + bytes([7, 1, 1]) + b'\xff\xd9',
+    }
+    cjxl, opj, cjpeg = shutil.which('cjxl'), shutil.which('opj_compress'), shutil.which('cjpeg')
+    dng = os.path.join(HERE, '..', 'Tests', 'Fixtures', 'make-dng.py')
+    with tempfile.TemporaryDirectory() as work:
+        def path(name):
+            return os.path.join(work, name)
+        with open(path('in.png'), 'wb') as f:
+            f.write(png(12, 8, ctype=6))
+        with open(path('rgb.png'), 'wb') as f:
+            f.write(png(12, 8))
+        with open(path('in.gif'), 'wb') as f:
+            f.write(gif(6, 5, frames=3))
+        jobs = []
+        if cjxl:
+            jobs += [('jxl-lossy-12x8.jxl', [cjxl, path('rgb.png'), path('out.jxl'), '-d', '1'], 'out.jxl'),
+                     ('jxl-lossless-alpha-12x8.jxl', [cjxl, path('in.png'), path('out.jxl'), '-d', '0'], 'out.jxl'),
+                     ('jxl-animated-3-frames-6x5.jxl', [cjxl, path('in.gif'), path('out.jxl'), '-d', '0'], 'out.jxl')]
+        if opj:
+            jobs += [('jp2-12x8.jp2', [opj, '-i', path('rgb.png'), '-o', path('out.jp2'), '-n', '2'], 'out.jp2'),
+                     ('j2k-alpha-12x8.j2k', [opj, '-i', path('in.png'), '-o', path('out.j2k'), '-n', '2'], 'out.j2k')]
+        if cjpeg:
+            jobs += [('dng-64x48.dng', [sys.executable, dng, path('out.dng')], 'out.dng'),
+                     ('dng-no-preview-turned-6.dng', [sys.executable, dng, path('out.dng'), '--no-preview', '--orientation', '6'],
+                      'out.dng'),
+                     ('bad-dng-bomb.dng', [sys.executable, dng, path('out.dng'), '--declared', '16000x16000'], 'out.dng')]
+        else:
+            print('note: no cjpeg; DNG seeds skipped', file=sys.stderr)
+        if not cjxl or not opj:
+            print('note: no cjxl or opj_compress; encoded JPEG XL or JPEG 2000 seeds skipped', file=sys.stderr)
+        for name, args, output in jobs:
+            if subprocess.run(args, capture_output=True).returncode == 0:
+                with open(path(output), 'rb') as f:
+                    made[name] = f.read()
+            else:
+                print(f'note: {name} could not be made', file=sys.stderr)
+    return made
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
     os.makedirs(folder, exist_ok=True)
     seeds = {}
-    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, document_seeds, encoded_seeds, animated_webp_seeds, heif_seeds):
+    for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, document_seeds, encoded_seeds, animated_webp_seeds, heif_seeds,
+                 decoded_format_seeds):
         seeds.update(make())
     total = 0
     for name, data in sorted(seeds.items()):
