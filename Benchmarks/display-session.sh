@@ -57,6 +57,10 @@ command_for() {
     feh) echo "feh --scale-down --geometry 1920x1080";;
     qimgv) echo "qimgv";;
     eog) echo "eog --new-instance";;
+    # Viewers that read JPEG XL, JPEG 2000 or camera RAW on Debian 12 (geeqie: all three;
+    # gThumb: RAW, through LibRaw).
+    geeqie) echo "geeqie";;
+    gthumb) echo "gthumb";;
     # Document viewers (Benchmarks/document-bench.sh).
     evince) echo "evince";;
     zathura) echo "zathura";;
