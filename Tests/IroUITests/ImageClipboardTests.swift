@@ -73,6 +73,8 @@ final class ImageClipboardTests: XCTestCase {
             let url = harness.fixtures.quadrants("large.jpg", width: 4000, height: 3000, type: "jpeg")
             let window = try XCTUnwrap(harness.open([url]))
             XCTAssertLessThan(window.selectedView?.model.levels?.detail ?? 1, 1)
+            // Emptied first, so that what an earlier test copied is not taken for this copy.
+            if let clipboard = gtk_widget_get_clipboard(window.window.widget) { gdk_clipboard_set_content(clipboard, nil) }
             window.actions.activate("copy")
             var width = 0
             XCTAssertTrue(
