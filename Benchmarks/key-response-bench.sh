@@ -8,6 +8,8 @@
 #
 #   Benchmarks/key-response-bench.sh [STEPS] IMAGE...   # VIEWERS="iro eog" picks viewers
 #   RENDERERS="cairo gl" also runs Iro and eog with GSK_RENDERER=gl
+#   KEYS=1 Benchmarks/key-response-bench.sh 1 IMG.dng IMG.dng …   # one zoom to 100 %, a fresh
+#   window each time (the first zoom into a camera RAW develops its sensor's picture)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 steps="${1:-10}"; shift || true
@@ -28,9 +30,11 @@ for image in "$@"; do
         eog) cmd=(eog --new-instance "$image") ;;
         feh) cmd=(feh --scale-down --geometry 1920x1080 "$image") ;;
         qimgv) cmd=(qimgv "$image") ;;
+        geeqie) cmd=(geeqie "$image") ;;
+        gthumb) cmd=(gthumb "$image") ;;
       esac
       [ "$renderer" = cairo ] || [[ "$viewer" == iro* ]] || [ "$viewer" = eog ] || continue
-      out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys KP_Add,KP_Subtract -- "${cmd[@]}" 2>/dev/null)"
+      out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys "${KEYS:-KP_Add,KP_Subtract}" -- "${cmd[@]}" 2>/dev/null)"
       echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | median_range) | $(echo "$out" | awk '{print $2}' | median_range) | $steps |"
     done
   done

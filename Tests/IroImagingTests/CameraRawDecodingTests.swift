@@ -114,6 +114,20 @@ final class CameraRawDecodingTests: XCTestCase {
         XCTAssertEqual(PropertiesReader.format(of: RawPath(dng.path)), String(cString: description))
     }
 
+    /// LibRaw's own record of the shot, which the panel falls back on where Exiv2 reads
+    /// nothing (a CR3 on Debian 12).
+    func testLibRawsRecordOfTheShotIsRead() throws {
+        let dng = try CodecFixtures.dng(fixtures.url("shot.dng"))
+        let photo = try XCTUnwrap(fixtures.data(of: dng).withUnsafeBytes { CameraRawMetadata.read($0) })
+        XCTAssertEqual([photo.make, photo.model, photo.taken], ["Iro", "Test Camera", "2026:01:02 03:04:05"])
+        XCTAssertEqual(photo.iso, 200)
+        XCTAssertEqual(photo.exposure?.numerator, 1)
+        XCTAssertEqual(photo.exposure?.denominator, 125)
+        XCTAssertEqual(photo.fNumber ?? 0, 5.6, accuracy: 0.01)
+        XCTAssertEqual(photo.focalLength ?? 0, 35, accuracy: 0.01)
+        XCTAssertNil(fixtures.data(of: fixtures.quadrants("plain.png", width: 8, height: 8)).withUnsafeBytes { CameraRawMetadata.read($0) })
+    }
+
     /// A plain TIFF (no camera's tags) is not taken for a RAW: gdk-pixbuf's loader reads it.
     func testAPlainTIFFIsNotARaw() throws {
         let tiff = fixtures.quadrants("plain.tiff", width: 40, height: 30, type: "tiff")

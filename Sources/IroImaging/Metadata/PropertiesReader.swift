@@ -1,5 +1,6 @@
 import CExif
 import CGLib
+import CRaw
 import GObjectSupport
 import Glibc
 import IroCore
@@ -21,7 +22,13 @@ public enum PropertiesReader {
         var reason = [CChar](repeating: 0, count: 512)
         let read = path.withCString { iro_exif_read($0, &exif, &reason, reason.count) }
         defer { iro_exif_clear(&exif) }
-        return photo(read != 0 ? exif : nil, reason: reason)
+        let found = photo(read != 0 ? exif : nil, reason: reason)
+        let source = ImageSource(path: path)
+        guard found.metadata?.make == nil, CameraRawDecoding.mightBeRaw(source) else { return found }
+        do {
+            let bytes = try source.wholeBytes()
+            return bytes.withUnsafeBytes { CameraRawMetadata.read($0) }.map { ($0, nil) } ?? found
+        } catch { return found }
     }
 
     /// The same from the file's bytes (the decoder helper's side).
@@ -30,7 +37,13 @@ public enum PropertiesReader {
         var reason = [CChar](repeating: 0, count: 512)
         let read = iro_exif_read_bytes(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &exif, &reason, reason.count)
         defer { iro_exif_clear(&exif) }
-        return photo(read != 0 ? exif : nil, reason: reason)
+        let found = photo(read != 0 ? exif : nil, reason: reason)
+        // A camera RAW Exiv2 cannot read (a CR3) has its own record of the shot.
+        guard found.metadata?.make == nil, bytes.count >= 16,
+            iro_raw_might_be_raw(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) != 0,
+            let raw = CameraRawMetadata.read(bytes)
+        else { return found }
+        return (raw, nil)
     }
 
     /// What gexiv2 read (nil: it could not, for `reason`), as the panel's fields.
