@@ -71,21 +71,11 @@ final class WebPAnimationSource: AnimationSource {
     /// The file's duration; as browsers do, a frame of less than 20 ms stays 20 ms.
     var delay: Int? { isLastFrameOfLastLoop ? nil : max(duration, 20) }
 
-    func copyCurrentFrame() -> OpaquePointer? {
-        guard let canvas, let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height)) else { return nil }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), pixels = gdk_pixbuf_get_pixels(pixbuf)!
-        for row in 0..<height { (pixels + row * stride).update(from: canvas + row * width * 4, count: width * 4) }
-        return pixbuf
-    }
+    func copyCurrentFrame() -> OpaquePointer? { canvas.flatMap { PackedCanvas(pixels: $0, width: width, height: height).copy() } }
 
     /// libwebp's canvas itself, seen as a pixbuf for the call.
     func lendCurrentFrame(_ body: (OpaquePointer) -> Void) -> Bool {
-        guard let canvas,
-            let pixbuf = gdk_pixbuf_new_from_data(canvas, GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height), Int32(width * 4), nil, nil)
-        else { return false }
-        body(pixbuf)
-        g_object_unref(raw(pixbuf))
-        return true
+        canvas.map { PackedCanvas(pixels: $0, width: width, height: height).lend(body) } ?? false
     }
 
     func advance() -> Bool {
