@@ -12,6 +12,7 @@ Seeds are small (the fuzzer runs with -max_len=65536; the whole corpus stays far
 below 200 KB): libFuzzer mutates them, so variety matters more than size.
 """
 
+import base64
 import os
 import struct
 import sys
@@ -518,9 +519,10 @@ def heif_box(kind, content, full=None):
     return struct.pack('>I', 8 + len(content)) + kind + content
 
 
-def heif_grid(width, height, tiles, tile):
+def heif_grid(width, height, tiles, tile, dimg=None):
     """A HEIC container whose primary item is a grid of `tiles` tiles: the boxes HEIF's
-    declared size is read from (no image data)."""
+    declared size is read from (no image data). `dimg`: the items the grid is made from,
+    in an `iref` box (none by default)."""
     ftyp = heif_box(b'ftyp', b'heic' + struct.pack('>I', 0) + b'mif1heic')
     hdlr = heif_box(b'hdlr', struct.pack('>I', 0) + b'pict' + bytes(13), full=0)
     pitm = heif_box(b'pitm', struct.pack('>H', 1), full=0)
@@ -531,7 +533,10 @@ def heif_grid(width, height, tiles, tile):
     ipco = heif_box(b'ipco', ispe(tile, tile) + ispe(width, height))
     assoc = [struct.pack('>HBB', 1, 1, 2)] + [struct.pack('>HBB', 2 + i, 1, 1) for i in range(tiles)]
     ipma = heif_box(b'ipma', struct.pack('>I', len(assoc)) + b''.join(assoc), full=0)
-    meta = heif_box(b'meta', hdlr + pitm + iinf + heif_box(b'iprp', ipco + ipma), full=0)
+    iref = b''
+    if dimg is not None:
+        iref = heif_box(b'iref', heif_box(b'dimg', struct.pack('>HH', 1, len(dimg)) + b''.join(struct.pack('>H', i) for i in dimg)), full=0)
+    meta = heif_box(b'meta', hdlr + pitm + iinf + iref + heif_box(b'iprp', ipco + ipma), full=0)
     return ftyp + meta + heif_box(b'mdat', b'')
 
 
@@ -539,6 +544,9 @@ def heif_seeds():
     seeds = {
         'bad-heif-grid-no-data-640x480.heic': heif_grid(640, 480, 4, 320),
         'bad-heif-grid-bomb.heic': heif_grid(32767, 32767, 64, 4096),
+        # The grid (item 1) named among its own tiles: libheif 1.15 decoded it inside itself
+        # until it aborted (with real tiles before it; these have no data).
+        'bad-heif-grid-own-tile.heic': heif_grid(128, 64, 2, 64, dimg=[2, 1]),
     }
     seeds.update(encoded_heif_seeds())
     return seeds
@@ -637,12 +645,81 @@ def decoded_format_seeds():
     return made
 
 
+# ---------------------------------------------------------------------------
+# Hostile files whose cost lies in what they declare: a colour profile's table, an SVG's
+# embedded image, an animation's canvas (each refused before a library allocates it)
+# ---------------------------------------------------------------------------
+
+def lut16_profile(grid=255, inputs=3, outputs=15):
+    """An RGB display profile (ICC v2) whose only tag, A2B0, is a lut16 of `grid` points a
+    side, cut short after its input curves: Little CMS zero-filled 497 MB for its table."""
+    identity = b''.join(struct.pack('>i', 0x10000 if i % 4 == 0 else 0) for i in range(9))
+    curves = struct.pack('>HH', 2, 2) + b''.join(struct.pack('>HH', 0, 0xffff) for _ in range(inputs))
+    lut = b'mft2' + bytes(4) + bytes((inputs, outputs, grid, 0)) + identity + curves
+    table = struct.pack('>I', 1) + b'A2B0' + struct.pack('>II', 144, len(lut))
+    header = bytearray(128)
+    header[8:12] = bytes((2, 0x10, 0, 0))
+    header[12:24] = b'mntrRGB XYZ '
+    header[36:40] = b'acsp'
+    header[68:80] = struct.pack('>III', 0xF6D6, 0x10000, 0xD32D)
+    header[0:4] = struct.pack('>I', 128 + len(table) + len(lut))
+    return bytes(header) + table + lut
+
+
+def vp8l_one_colour(w, h, rgba):
+    """A lossless WebP bitstream of one colour: five one-symbol prefix codes, no image data."""
+    acc, count, out = 0, 0, bytearray()
+    def write(value, bits):
+        nonlocal acc, count
+        acc |= (value & ((1 << bits) - 1)) << count
+        count += bits
+        while count >= 8:
+            out.append(acc & 0xff)
+            acc >>= 8
+            count -= 8
+    write(w - 1, 14); write(h - 1, 14); write(0 if rgba[3] == 255 else 1, 1); write(0, 3)
+    write(0, 1); write(0, 1); write(0, 1)             # no transform, no colour cache, one code group
+    for symbol in (rgba[1], rgba[0], rgba[2], rgba[3], 0):
+        write(1, 1); write(0, 1); write(1, 1); write(symbol, 8)
+    if count:
+        out.append(acc & 0xff)
+    return b'\x2f' + bytes(out)
+
+
+def riff_chunk(tag, payload):
+    return tag + struct.pack('<I', len(payload)) + payload + (b'\x00' if len(payload) % 2 else b'')
+
+
+def le24(v):
+    return struct.pack('<I', v)[:3]
+
+
+def hostile_seeds():
+    s = {}
+    icc = lut16_profile()
+    s['bad-png-icc-lut16-huge-table.png'] = png(4, 4, extra=chunk(b'iCCP', b'icc\x00\x00' + zlib.compress(icc, 9)))
+    # A PNG declaring 30000 x 30000 whose data is one row: librsvg decoded it whole (6 GB).
+    bomb = PNG_SIG + chunk(b'IHDR', struct.pack('>IIBBBBB', 30000, 30000, 8, 2, 0, 0, 0)) + \
+        chunk(b'IDAT', zlib.compress(b'\x00' + b'\x80' * 90000, 9)) + chunk(b'IEND', b'')
+    s['bad-svg-data-png-bomb.svg'] = (b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                                      b'width="100" height="100"><image width="100" height="100" '
+                                      b'xlink:href="data:image/png;base64,' + base64.b64encode(bomb) + b'"/></svg>\n')
+    # A 16383 x 16383 canvas of two one-pixel frames: libwebp keeps the canvas twice (2 GB).
+    body = b'WEBP' + riff_chunk(b'VP8X', bytes((0x02, 0, 0, 0)) + le24(16382) + le24(16382))
+    body += riff_chunk(b'ANIM', bytes(4) + struct.pack('<H', 0))
+    for colour in ((255, 0, 0, 255), (0, 0, 255, 255)):
+        frame = le24(0) + le24(0) + le24(0) + le24(0) + le24(100) + bytes((0x02,))
+        body += riff_chunk(b'ANMF', frame + riff_chunk(b'VP8L', vp8l_one_colour(1, 1, colour)))
+    s['bad-webp-animated-huge-canvas.webp'] = b'RIFF' + struct.pack('<I', len(body)) + body
+    return s
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'corpus')
     os.makedirs(folder, exist_ok=True)
     seeds = {}
     for make in (png_seeds, gif_seeds, bmp_seeds, misc_seeds, document_seeds, encoded_seeds, animated_webp_seeds, heif_seeds,
-                 decoded_format_seeds):
+                 decoded_format_seeds, hostile_seeds):
         seeds.update(make())
     total = 0
     for name, data in sorted(seeds.items()):

@@ -157,6 +157,24 @@ class ColourProfileTests: XCTestCase {
         assertClose(try decodedColour(grey), Self.colour, "PNG with a grey profile")
     }
 
+    /// A profile whose lut16 declares 255 grid points over three inputs into fifteen outputs
+    /// (250 million samples: Little CMS zero-filled 497 MB for them before its read of the
+    /// missing table failed) is not used: the PNG shows its pixels as they are, at once, and
+    /// the memory hardly moves.
+    func testAProfileDeclaringAHugeColourTableIsNotUsed() throws {
+        let profile = ICCProfileFixture.profile([("A2B0", ICCProfileFixture.lut(gridPoints: 255, outputs: 15))])
+        let url = try image("lut16-255.png", type: "png", profile: profile)
+        var colour: RGBA?
+        let started = ProcessInfo.processInfo.systemUptime
+        let growth = try PeakMemory.growth { colour = try decodedColour(url) }
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 0.5, "decoded at once")
+        XCTAssertLessThan(growth, 32 << 20, "the peak rose by \(growth >> 20) MB")
+        assertClose(try XCTUnwrap(colour), Self.colour, "PNG with a profile declaring a huge table")
+        // The same table at 17 points a side is used (and converts the colours).
+        let small = ICCProfileFixture.profile([("A2B0", ICCProfileFixture.lut(gridPoints: 17))])
+        XCTAssertNil(ICCProfileBounds.problem(in: small))
+    }
+
     func testTransparentPixelsKeepTheirAlpha() throws {
         let expected = try Self.transicc(Self.colour, from: Self.adobeRGB)
         let url = try image("alpha.png", type: "png", profile: try profile(Self.adobeRGB), alpha: 77)

@@ -20,8 +20,9 @@ final class HEIFDeclaredSizeTests: XCTestCase {
     static func ispe(_ width: Int, _ height: Int) -> [UInt8] { fullBox("ispe", be32(width) + be32(height)) }
 
     /// A HEIC whose primary item is a grid of `tiles` HEVC tiles, declaring `width` × `height`
-    /// for the grid and `tile` a side for each tile; no image data.
-    static func grid(width: Int, height: Int, tiles: Int, tile: Int) -> [UInt8] {
+    /// for the grid and `tile` a side for each tile; no image data. `derived`: `dimg` references
+    /// (an item, the items it is made from), in an `iref` of that `version` (1: 32-bit items).
+    static func grid(width: Int, height: Int, tiles: Int, tile: Int, derived: [(Int, [Int])] = [], version: UInt8 = 0) -> [UInt8] {
         let ftyp = box("ftyp", Array("heic".utf8) + be32(0) + Array("mif1heic".utf8))
         let hdlr = fullBox("hdlr", be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         let pitm = fullBox("pitm", be16(1))
@@ -33,7 +34,10 @@ final class HEIFDeclaredSizeTests: XCTestCase {
         // Item 1 (the grid) has property 2; every tile has property 1.
         let associations = [be16(1) + [1, 2]] + (0..<tiles).map { be16(2 + $0) + [1, 1] }
         let ipma = fullBox("ipma", be32(associations.count) + associations.flatMap { $0 })
-        let meta = fullBox("meta", hdlr + pitm + iinf + box("iprp", ipco + ipma))
+        let item = version == 0 ? be16 : be32
+        let references = derived.map { box("dimg", item($0.0) + be16($0.1.count) + $0.1.flatMap(item)) }
+        let iref = derived.isEmpty ? [] : fullBox("iref", references.flatMap { $0 }, version: version)
+        let meta = fullBox("meta", hdlr + pitm + iinf + iref + box("iprp", ipco + ipma))
         return ftyp + meta + box("mdat", [])
     }
 
@@ -65,6 +69,27 @@ final class HEIFDeclaredSizeTests: XCTestCase {
         let path = file("grid.heic", bytes)
         let size = DeclaredSize.read(ImageSource(path: path))
         XCTAssertEqual(size.map { [$0.width, $0.height] }, [6400, 6400])
+    }
+
+    /// An item made from itself, directly or through others, gives no size (and so is refused
+    /// as damaged, before libheif); a tile used twice or a chain of derivations is no loop.
+    func testAGridMadeFromItselfGivesNoSize() {
+        let cases: [(String, [(Int, [Int])], UInt8, Bool)] = [
+            ("its own tile", [(1, [2, 3, 1])], 0, true),
+            ("through another item, 32-bit items", [(1, [2, 3]), (3, [4, 1])], 1, true),
+            ("a loop beside the primary item", [(1, [2, 3]), (4, [4])], 0, true),
+            ("a tile used twice", [(1, [2, 2, 3])], 0, false),
+            ("a chain", [(1, [2]), (2, [3]), (3, [4])], 1, false),
+        ]
+        for (name, derived, version, isLoop) in cases {
+            let bytes = Self.grid(width: 640, height: 480, tiles: 4, tile: 320, derived: derived, version: version)
+            let size = DeclaredSize.read(ImageSource(path: file("\(name).heic", bytes)))
+            XCTAssertEqual(size.map { [$0.width, $0.height] }, isLoop ? nil : [640, 480], name)
+        }
+        XCTAssertThrowsError(
+            try InProcessDecoder.readHeader(
+                ImageSource(path: file("loop.heic", Self.grid(width: 640, height: 480, tiles: 4, tile: 320, derived: [(1, [2, 1])]))))
+        ) { XCTAssertEqual($0 as? LoadError, .damaged(detail: "the HEIF header cannot be read")) }
     }
 
     /// Every cut of a small grid, and sizes that lie: no size, no crash, no hang.

@@ -106,6 +106,32 @@ final class HEIFDecodingTests: XCTestCase {
 
     // MARK: Grids
 
+    /// A grid whose list of tiles names the grid itself is refused as damaged from its boxes,
+    /// before libheif sees it (1.15 crashed on it, ending the helper that tried): at once, in
+    /// process and in the helper, and that same helper then decodes the next file.
+    func testAGridThatIsItsOwnTileIsRefusedAsDamagedBeforeDecoding() throws {
+        let looped = RawPath(try HEIFFixtures.grid(columns: 2, rows: 1, side: 64, in: fixtures.folder, referencingItself: true).path)
+        func assertDamaged(_ what: String, _ body: () throws -> Void) {
+            let started = ProcessInfo.processInfo.systemUptime
+            XCTAssertThrowsError(try body(), what) { error in
+                guard case .damaged? = error as? LoadError else { return XCTFail("\(what): \(error), not damaged") }
+            }
+            XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 0.5, "\(what): refused at once")
+        }
+        // In process only the header is read: without the check, libheif's crash would end the tests.
+        assertDamaged("the header, in process") { _ = try InProcessDecoder.readHeader(ImageSource(path: looped)) }
+        try DecoderSandboxTests.activateHelper()
+        defer { DecoderPool.deactivate() }
+        let pool = try XCTUnwrap(DecoderPool.active)
+        let good = try encoded("before-the-loop", avif: false)
+        try assertQuadrants(good)
+        let helpers = pool.helperPIDs
+        XCTAssertEqual(helpers.count, 1, "one helper decoded it")
+        assertDamaged("a decode in the helper") { _ = try ImageDecoder.decodeSynchronously(path: looped) }
+        try assertQuadrants(good)
+        XCTAssertEqual(pool.helperPIDs, helpers, "the same helper, still alive, decoded the next file")
+    }
+
     /// 6400 × 6400 in 10 000 tiles of 64: decoded in the helper, with progress moving while the
     /// tiles are read, and reduced to the screen's worth before it leaves the helper.
     func testAGridOfTenThousandTilesDecodesWithProgressReducedForTheScreen() throws {

@@ -57,6 +57,32 @@ final class SVGRenderingTests: XCTestCase {
             try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(3))?.width, 400, "at most the document's size")
     }
 
+    /// An SVG whose image is a PNG declaring 30000 × 30000 (librsvg decoded it whole, 6 GB
+    /// and 30 s, even to measure the document at 1 × 1) is refused at once with its memory
+    /// hardly moved: its header cannot be read, and drawing it with the header known says
+    /// the embedded PNG is too large. The same drawing with a small PNG is drawn.
+    func testAnEmbeddedImageDeclaringAHugeSizeIsRefused() throws {
+        let url = fixtures.bytes("bomb.svg", SVGFixture.embedding(SVGFixture.pngDeclaring(width: 30000, height: 30000), side: 100))
+        let source = ImageSource(path: RawPath(url.path))
+        let started = ProcessInfo.processInfo.systemUptime
+        let growth = try PeakMemory.growth {
+            XCTAssertThrowsError(try InProcessDecoder.readHeader(source)) {
+                XCTAssertEqual($0 as? LoadError, .damaged(detail: "the image/svg+xml header cannot be read"))
+            }
+            let header = ImageDecoder.Header(formatName: "svg", width: 100, height: 100)
+            XCTAssertThrowsError(try InProcessDecoder.decode(source, header: header)) {
+                XCTAssertEqual($0 as? LoadError, .tooLarge(width: 30000, height: 30000))
+            }
+        }
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 1, "refused at once")
+        XCTAssertLessThan(growth, 64 << 20, "the peak rose by \(growth >> 20) MB")
+        let dot = fixtures.data(of: fixtures.image("blue.png", width: 4, height: 4) { _, _ in RGBA(0, 0, 255) })
+        let drawing = fixtures.bytes("drawing.svg", SVGFixture.embedding(dot))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(drawing.path)))
+        XCTAssertEqual([image.width, image.height], [40, 40])
+        XCTAssertEqual(pixel(image.pixbuf, 20, 20), [0, 0, 255, 255], "the embedded PNG, drawn")
+    }
+
     func testAGzippedSVGDrawsToo() throws {
         let plain = fixtures.bytes("quarters.svg", Array(Self.drawing.utf8))
         let gzip = Process()

@@ -106,4 +106,31 @@ final class WebPDecodingTests: XCTestCase {
         XCTAssertEqual(seen.map(\.1), [100, 150, 20, 100, 150, nil], "the file's durations (20 ms at least), none once over")
         XCTAssertEqual(try colour(), blue, "the last frame stays")
     }
+
+    /// A canvas of 16383 × 16383 with two frames of one pixel: libwebp would keep the canvas
+    /// twice (2 GB) and Iro copy it, so it is refused as too large from its header, at once, in
+    /// a decode too, and the memory hardly moves.
+    func testAnAnimationOnAHugeCanvasIsRefusedAsTooLarge() throws {
+        let frames = [WebPFixture.Frame(RGBA(255, 0, 0), milliseconds: 100), .init(RGBA(0, 0, 255), milliseconds: 100)]
+        let url = fixtures.bytes("huge-canvas.webp", WebPFixture.make(width: 16383, height: 16383, frames: frames, frameSize: (1, 1)))
+        XCTAssertLessThan(fixtures.data(of: url).count, 200)
+        let source = ImageSource(path: RawPath(url.path))
+        XCTAssertThrowsError(try InProcessDecoder.readHeader(source)) {
+            XCTAssertEqual($0 as? LoadError, .tooLarge(width: 16383, height: 16383))
+        }
+        let header = ImageDecoder.Header(formatName: "webp", width: 16383, height: 16383)
+        let started = ProcessInfo.processInfo.systemUptime
+        let growth = try PeakMemory.growth {
+            XCTAssertThrowsError(try InProcessDecoder.decode(source, header: header)) {
+                XCTAssertEqual($0 as? LoadError, .tooLarge(width: 16383, height: 16383))
+            }
+        }
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 0.5, "refused at once")
+        XCTAssertLessThan(growth, 250 << 20, "the peak rose by \(growth >> 20) MB")
+        // A canvas within the bound, of the same one-pixel frames, plays.
+        let small = fixtures.bytes("small-canvas.webp", WebPFixture.make(width: 64, height: 48, frames: frames, frameSize: (1, 1)))
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(small.path)))
+        XCTAssertEqual([image.width, image.height], [64, 48])
+        XCTAssertNotNil(image.animation)
+    }
 }

@@ -58,7 +58,11 @@ public enum HEIFFixtures {
     /// A HEIC whose primary picture is a `columns` × `rows` grid of `side`-pixel tiles: red in
     /// the left half of the columns, blue in the right. Each tile has its own copy of its
     /// data, as in a camera's file (libheif reads them one by one as it decodes).
-    public static func grid(columns: Int, rows: Int, side: Int, in folder: URL) throws -> URL {
+    /// `referencingItself`: the grid's list of tiles names the grid (item 1) in place of its
+    /// last tile, a loop no encoder writes. libheif 1.15 then decodes the grid inside itself,
+    /// thread within thread, until it aborts; named first, the grid is refused for its
+    /// missing bit depth instead.
+    public static func grid(columns: Int, rows: Int, side: Int, in folder: URL, referencingItself: Bool = false) throws -> URL {
         var tiles: [(configuration: [UInt8], data: [UInt8])] = []
         for (name, colour) in [("red", "rgb(220,30,30)"), ("blue", "rgb(30,30,220)")] {
             let png = folder.appendingPathComponent("tile-\(name).png"), heic = folder.appendingPathComponent("tile-\(name).heic")
@@ -76,7 +80,8 @@ public enum HEIFFixtures {
             [fullBox("infe", be16(1) + be16(0) + Array("grid".utf8) + [0], version: 2)]
             + (0..<count).map { fullBox("infe", be16(2 + $0) + be16(0) + Array("hvc1".utf8) + [0], version: 2, flags: 1) }
         let iinf = fullBox("iinf", be16(entries.count) + entries.flatMap { $0 })
-        let iref = fullBox("iref", box("dimg", be16(1) + be16(count) + (0..<count).flatMap { be16(2 + $0) }))
+        let tileIDs = (0..<count).map { referencingItself && $0 == count - 1 ? 1 : 2 + $0 }
+        let iref = fullBox("iref", box("dimg", be16(1) + be16(count) + tileIDs.flatMap { be16($0) }))
         // Properties: 1 red's hvcC, 2 blue's, 3 a tile's size, 4 the grid's.
         let ipco = box(
             "ipco",
@@ -101,7 +106,7 @@ public enum HEIFFixtures {
         }
         let dataStart = ftyp.count + meta(dataStart: 0).count + 8
         let mdat = box("mdat", (0..<count).flatMap { tiles[isRed[$0] ? 0 : 1].data })
-        let file = folder.appendingPathComponent("grid-\(columns)x\(rows).heic")
+        let file = folder.appendingPathComponent("grid-\(columns)x\(rows)\(referencingItself ? "-looped" : "").heic")
         try Data(ftyp + meta(dataStart: dataStart) + mdat).write(to: file)
         return file
     }

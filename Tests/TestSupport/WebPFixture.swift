@@ -12,16 +12,20 @@ public enum WebPFixture {
         }
     }
 
-    /// `loops`: 0 plays forever, n plays n times.
-    public static func make(width: Int, height: Int, frames: [Frame], loops: Int = 0) -> [UInt8] {
+    /// `loops`: 0 plays forever, n plays n times. `frameSize`: each frame's, at the canvas's
+    /// top left corner (nil: the canvas's own).
+    public static func make(width: Int, height: Int, frames: [Frame], loops: Int = 0, frameSize: (width: Int, height: Int)? = nil)
+        -> [UInt8]
+    {
+        let (frameWidth, frameHeight) = frameSize ?? (width, height)
         let animationFlag: UInt8 = 0x02
         var body = Array("WEBP".utf8)
         body += chunk("VP8X", [animationFlag, 0, 0, 0] + le24(width - 1) + le24(height - 1))
         body += chunk("ANIM", [0, 0, 0, 0] + [UInt8(loops & 0xFF), UInt8(loops >> 8)]) // background, loops
         for frame in frames {
             let noBlendKeep: UInt8 = 0x02 // do not blend with the canvas; no disposal
-            let header = le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(frame.milliseconds) + [noBlendKeep]
-            body += chunk("ANMF", header + chunk("VP8L", lossless(width: width, height: height, colour: frame.colour)))
+            let header = le24(0) + le24(0) + le24(frameWidth - 1) + le24(frameHeight - 1) + le24(frame.milliseconds) + [noBlendKeep]
+            body += chunk("ANMF", header + chunk("VP8L", lossless(width: frameWidth, height: frameHeight, colour: frame.colour)))
         }
         return Array("RIFF".utf8) + le32(body.count) + body
     }

@@ -10,7 +10,9 @@ import Synchronization
 /// helper), so levels, renderings, the hue, prints and exports all start from the colours
 /// the camera or editor meant. sRGB is what GTK 4.8 shows as is, and what most monitors are
 /// close to. No profile means sRGB, untouched; a profile that is broken, not RGB, or sRGB
-/// itself leaves the pixels as they are (a broken one with a debug line, never an error).
+/// itself leaves the pixels as they are (a broken one with a debug line, never an error), and
+/// so does one whose tables would cost Little CMS more memory than any real profile needs
+/// (`ICCProfileBounds`, checked before Little CMS reads it).
 enum ColourProfile {
     /// Converts `pixbuf`'s pixels (8-bit RGB or RGBA, not premultiplied) in place from
     /// `profile` to sRGB. Whether it converted.
@@ -147,6 +149,10 @@ enum ColourProfile {
     }
 
     private static func makeTransform(from bytes: [UInt8], format: cmsUInt32Number) -> Transform? {
+        if let problem = ICCProfileBounds.problem(in: bytes) {
+            Log.debug("an embedded colour profile is not used: \(problem); the colours are shown as they are")
+            return nil
+        }
         guard let source = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
             Log.debug("an embedded colour profile could not be read (\(bytes.count) bytes); the colours are shown as they are")
             return nil

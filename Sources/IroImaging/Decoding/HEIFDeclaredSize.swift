@@ -1,3 +1,4 @@
+import GObjectSupport
 import Glibc
 
 /// The size a HEIF or AVIF file declares, from its boxes (ISO/IEC 23008-12, ISO base media
@@ -7,7 +8,8 @@ import Glibc
 /// it. This reads the `ispe` (image spatial extent) properties in `meta/iprp/ipco` and
 /// returns the largest: the primary image's, or its grid's, which no tile, thumbnail or
 /// auxiliary image exceeds. Malformed boxes end the search (nil: the loader then judges the
-/// file, as before).
+/// file, as before). A file whose items are made from themselves (`HEIFItemReferences`) has
+/// no size either: `HEIFDecoding.header` refuses it as damaged before libheif sees it.
 enum HEIFDeclaredSize {
     /// Brands of still images in the HEIF family (HEIC, AVIF and their variants).
     static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "mif2", "msf1", "avif", "avis"]
@@ -16,6 +18,10 @@ enum HEIFDeclaredSize {
 
     static func read(_ head: [UInt8], file: UnsafeMutablePointer<FILE>) -> (width: Int, height: Int)? {
         guard isHEIF(head), let meta = topLevelBox("meta", in: file) else { return nil }
+        if let loop = HEIFItemReferences.loop(in: meta) {
+            Log.debug("a HEIF image is made from itself (items \(loop.map(String.init).joined(separator: " → "))); refused")
+            return nil
+        }
         // `meta` is a full box: version and flags come before its children.
         guard meta.count >= 4, let properties = child("iprp", of: meta, in: 4..<meta.count).flatMap({ child("ipco", of: meta, in: $0) })
         else { return nil }
@@ -77,7 +83,7 @@ enum HEIFDeclaredSize {
     }
 
     /// The content range of the first child box named `type` in `range` of `bytes`.
-    private static func child(_ type: String, of bytes: [UInt8], in range: Range<Int>) -> Range<Int>? {
+    static func child(_ type: String, of bytes: [UInt8], in range: Range<Int>) -> Range<Int>? {
         var at = range.lowerBound
         while let box = box(in: bytes, at: at, end: range.upperBound) {
             if box.type == type { return box.content }
@@ -87,16 +93,18 @@ enum HEIFDeclaredSize {
     }
 
     /// The box starting at `at`, if it lies whole before `end` (32-bit sizes only inside `meta`).
-    private static func box(in bytes: [UInt8], at: Int, end: Int) -> (type: String, content: Range<Int>, end: Int)? {
+    static func box(in bytes: [UInt8], at: Int, end: Int) -> (type: String, content: Range<Int>, end: Int)? {
         guard at >= 0, at + 8 <= end, end <= bytes.count else { return nil }
         let size = be32(bytes, at)
         guard size >= 8, at + size <= end else { return nil }
         return (fourCC(bytes, at + 4), (at + 8)..<(at + size), at + size)
     }
 
-    private static func be32(_ bytes: [UInt8], _ at: Int) -> Int {
+    static func be32(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
     }
+
+    static func be16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
 
     private static func fourCC(_ bytes: [UInt8], _ at: Int) -> String {
         String(decoding: bytes[at..<(at + 4)], as: UTF8.self)

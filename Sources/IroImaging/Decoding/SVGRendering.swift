@@ -8,7 +8,9 @@ import IroCore
 /// stays the image's size (what 100 % means); zooming past the detail drawn draws it
 /// again (`DecodeDetail`), and past 100 % the part shown is drawn at the zoom's scale
 /// (`region`), so a vector image stays sharp at any zoom. External files are never
-/// loaded: the document is parsed from memory, with no location to resolve them against.
+/// loaded: the document is parsed from memory, with no location to resolve them against;
+/// images embedded in it (`data:` URLs) are measured first and refused when too large
+/// (`SVGEmbeddedImages`).
 enum SVGRendering {
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         let header = load.header
@@ -50,6 +52,8 @@ enum SVGRendering {
     ) throws(LoadError) -> OpaquePointer? {
         let header = load.header
         guard let data = try load.readWholeFile(progressShare: 0.3, isCancelled: isCancelled) else { return nil }
+        // Checked at each drawing too: the header may have been read by another process, or long ago.
+        try SVGEmbeddedImages.check(data)
         var message = [CChar](repeating: 0, count: 256)
         func failure() -> LoadError { .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
         let opened = data.withUnsafeBufferPointer { iro_svg_open($0.baseAddress, $0.count, &message, message.count) }
