@@ -45,6 +45,21 @@ public final class AnimationFrames: @unchecked Sendable {
     /// How many frames the file holds, when known (GIFs read by gdk-pixbuf alone do not say).
     public var frameCount: Int? { source.frameCount }
 
+    /// The largest canvas played: 2²⁵ pixels (33.5 million, four 4K frames' worth). libwebp
+    /// and libjxl cannot draw an animation smaller than its canvas: libwebp keeps the whole
+    /// canvas twice (the frame being composed and the previous one, to dispose from), 4 bytes
+    /// a pixel, and Iro copies each frame out of it, so 12 bytes a pixel, 400 MB here; libjxl
+    /// keeps its frames in floats. A WebP canvas may declare up to 16383 × 16383 (within
+    /// `ImageLimits`): 3 GB for frames that may be one pixel each.
+    static let maxCanvasPixels = 1 << 25
+
+    /// Throws `.tooLarge` for an animation whose canvas is beyond `maxCanvasPixels`.
+    static func checkCanvas(width: Int, height: Int) throws(LoadError) {
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxCanvasPixels else {
+            throw .tooLarge(width: width, height: height)
+        }
+    }
+
     init(_ source: any AnimationSource, formatName: String) {
         self.source = source
         self.formatName = formatName

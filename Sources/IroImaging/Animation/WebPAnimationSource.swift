@@ -7,20 +7,6 @@ import IroCore
 /// time, composed on a canvas of the animation's size, with the file's durations and loop
 /// count. gdk-pixbuf's WebP loader decodes and keeps every frame of the file as it opens it.
 final class WebPAnimationSource: AnimationSource {
-    /// The largest canvas played: 2²⁵ pixels (33.5 million, four 4K frames' worth). libwebp
-    /// cannot draw an animation smaller than its canvas: it keeps the whole canvas twice (the
-    /// frame being composed and the previous one, to dispose from), 4 bytes a pixel, and Iro
-    /// copies each frame out of it, so 12 bytes a pixel, 400 MB here. A WebP canvas may declare
-    /// up to 16383 × 16383 (within `ImageLimits`): 3 GB for frames that may be one pixel each.
-    static let maxCanvasPixels = 1 << 25
-
-    /// Throws `.tooLarge` for an animation whose canvas is beyond `maxCanvasPixels`.
-    static func checkCanvas(width: Int, height: Int) throws(LoadError) {
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maxCanvasPixels else {
-            throw .tooLarge(width: width, height: height)
-        }
-    }
-
     /// The file's bytes, which the decoder reads from until it is deleted.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     /// `WebPAnimDecoder *`.

@@ -33,7 +33,11 @@ public enum InProcessDecoder {
         if let pdf = try PDFRendering.header(source) { return pdf }
         if let heif = try HEIFDecoding.header(source, declared: declared) { return heif }
         if SVGSize.isSVG(source) {
-            guard let size = SVGSize.read(source) else { throw .damaged(detail: trNoop("the image/svg+xml header cannot be read")) }
+            // Measured with its embedded images' declared sizes checked: a bomb among them is
+            // refused here for what it is (SVGEmbeddedImages).
+            guard let size = try SVGSize.measured(source, depth: 0) else {
+                throw .damaged(detail: trNoop("the image/svg+xml header cannot be read"))
+            }
             try ImageLimits.check(width: size.width, height: size.height)
             return ImageDecoder.Header(formatName: "svg", width: size.width, height: size.height)
         }

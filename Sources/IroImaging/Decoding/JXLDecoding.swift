@@ -35,10 +35,10 @@ enum JXLDecoding {
 
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         guard let data = try load.readWholeFile(progressShare: 0.1, isCancelled: isCancelled) else { return nil }
-        let animated = try data.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try info(of: bytes).is_animated != 0
-        }
+        let header = try data.withUnsafeBufferPointer { bytes throws(LoadError) in try info(of: bytes) }
+        let animated = header.is_animated != 0
         if animated {
+            try AnimationFrames.checkCanvas(width: Int(header.width), height: Int(header.height))
             guard let source = JXLAnimationSource(data: data) else {
                 throw .damaged(detail: trNoop("the JPEG XL animation cannot be decoded"))
             }

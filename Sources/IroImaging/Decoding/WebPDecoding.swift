@@ -25,7 +25,7 @@ enum WebPDecoding {
         // Worded as for every format whose header no decoder can read.
         guard status == VP8_STATUS_OK else { throw .damaged(detail: trNoop("the image/webp header cannot be read")) }
         try ImageLimits.check(width: Int(features.width), height: Int(features.height))
-        if features.has_animation != 0 { try WebPAnimationSource.checkCanvas(width: Int(features.width), height: Int(features.height)) }
+        if features.has_animation != 0 { try AnimationFrames.checkCanvas(width: Int(features.width), height: Int(features.height)) }
         return ImageDecoder.Header(formatName: "webp", width: Int(features.width), height: Int(features.height))
     }
 
@@ -37,7 +37,7 @@ enum WebPDecoding {
         guard status == VP8_STATUS_OK else { throw .damaged(detail: "the WebP header cannot be read (\(describe(status)))") }
         if config.input.has_animation != 0 {
             // Before libwebp or gdk-pixbuf's loader (for a file libwebp cannot open) allocates it.
-            try WebPAnimationSource.checkCanvas(width: Int(config.input.width), height: Int(config.input.height))
+            try AnimationFrames.checkCanvas(width: Int(config.input.width), height: Int(config.input.height))
             guard let source = WebPAnimationSource(data: data) else { return try load.incremental(isCancelled: isCancelled) }
             guard let first = source.copyCurrentFrame() else { throw .tooLarge(width: source.width, height: source.height) }
             let frames = source.frameTotal > 1 ? AnimationFrames(source, formatName: load.header.formatName) : nil
