@@ -188,6 +188,26 @@ int iro_jp2_pixels(const IroJp2 *jp2, int channels, uint8_t *pixels, size_t stri
     int ycc = !grey && (image->color_space == OPJ_CLRSPC_SYCC ||
                         (image->color_space != OPJ_CLRSPC_SRGB && (comps[1].dx > comps[0].dx || comps[1].dy > comps[0].dy)));
     const opj_image_comp_t *alpha = grey ? (count == 2 ? &comps[1] : NULL) : (count >= 4 ? &comps[3] : NULL);
+    // The common case, 8-bit RGB(A) components of one size, without the general path's
+    // scaling and position arithmetic for each sample (a quarter of a 24 MP decode's time).
+    int plain = !grey && !ycc;
+    for (uint32_t c = 0; c < (alpha ? 4u : 3u) && plain; c++)
+        plain = comps[c].w == first->w && comps[c].h == first->h && comps[c].prec == 8 && !comps[c].sgnd;
+    if (plain) {
+        for (uint32_t y = 0; y < first->h; y++) {
+            uint8_t *out = pixels + (size_t)y * stride;
+            size_t row = (size_t)y * first->w;
+            const OPJ_INT32 *r = comps[0].data + row, *g = comps[1].data + row, *b = comps[2].data + row;
+            const OPJ_INT32 *a = alpha ? alpha->data + row : NULL;
+            for (uint32_t x = 0; x < first->w; x++, out += channels) {
+                out[0] = (uint8_t)r[x];
+                out[1] = (uint8_t)g[x];
+                out[2] = (uint8_t)b[x];
+                if (channels == 4) out[3] = a ? (uint8_t)a[x] : 255;
+            }
+        }
+        return 1;
+    }
     for (uint32_t y = 0; y < first->h; y++) {
         uint8_t *out = pixels + (size_t)y * stride;
         for (uint32_t x = 0; x < first->w; x++, out += channels) {
