@@ -10,6 +10,7 @@
 #   RENDERERS="cairo gl" also runs Iro and eog with GSK_RENDERER=gl
 #   KEYS=1 Benchmarks/key-response-bench.sh 1 IMG.dng IMG.dng …   # one zoom to 100 %, a fresh
 #   window each time (the first zoom into a camera RAW develops its sensor's picture)
+#   SETTLE=3000 …   # when a result can take over a second with nothing new on screen
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 steps="${1:-10}"; shift || true
@@ -34,7 +35,7 @@ for image in "$@"; do
         gthumb) cmd=(gthumb "$image") ;;
       esac
       [ "$renderer" = cairo ] || [[ "$viewer" == iro* ]] || [ "$viewer" = eog ] || continue
-      out="$(GSK_RENDERER=$renderer "$probe" --settle 1000 --steps "$steps" --keys "${KEYS:-KP_Add,KP_Subtract}" -- "${cmd[@]}" 2>/dev/null)"
+      out="$(GSK_RENDERER=$renderer "$probe" --settle "${SETTLE:-1000}" --steps "$steps" --keys "${KEYS:-KP_Add,KP_Subtract}" -- "${cmd[@]}" 2>/dev/null)"
       echo "| $(basename "$image") | $viewer | $renderer | $(echo "$out" | awk '{print $1}' | median_range) | $(echo "$out" | awk '{print $2}' | median_range) | $steps |"
     done
   done

@@ -9,6 +9,7 @@
 #
 #   Benchmarks/launch-bench.sh [RUNS] [IMAGE...]   # default 5 runs of make-launch-images.py's set
 #   VIEWERS="iro feh" Benchmarks/launch-bench.sh   # fewer viewers
+#   SETTLE=3000 …   # for viewers that show nothing new for over 1.2 s while they decode
 #
 # Iro is the release build (swift build -c release).
 set -euo pipefail
@@ -29,7 +30,7 @@ for round in $(seq 0 "$runs"); do   # round 0 warms the disk cache
   for image in "$@"; do
     for viewer in "${viewers[@]}"; do
       # shellcheck disable=SC2046
-      ms="$("$probe" --settle 1200 -- $(command_for "$viewer") "$image" 2>/dev/null || echo nan)"
+      ms="$("$probe" --settle "${SETTLE:-1200}" -- $(command_for "$viewer") "$image" 2>/dev/null || echo nan)"
       [ "$round" -gt 0 ] && echo "$(basename "$image") $viewer $ms" >>"$results"
     done
   done
