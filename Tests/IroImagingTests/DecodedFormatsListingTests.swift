@@ -28,7 +28,10 @@ final class DecodedFormatsListingTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let jpeg = fixtures.data(of: fixtures.quadrants("q.jpeg", width: 16, height: 16, type: "jpeg"))
         let dng = fixtures.data(of: try CodecFixtures.dng(fixtures.url("q.dng")))
-        let names = ["IMG_0002.CR3", "IMG_0001.JPG", "IMG_0010.NEF", "IMG_0002.JPG", "IMG_0001.CR3", "IMG_0010.JPG", "scan.jp2", "web.jxl", "notes.txt"]
+        let names = [
+            "IMG_0002.CR3", "IMG_0001.JPG", "IMG_0010.NEF", "IMG_0002.JPG", "IMG_0001.CR3", "IMG_0010.JPG", "scan.jp2", "web.jxl",
+            "notes.txt",
+        ]
         for name in names {
             let bytes = name.hasSuffix(".JPG") ? jpeg : name.hasSuffix(".txt") ? Array("text".utf8) : dng
             try Data(bytes).write(to: folder.appendingPathComponent(name))
@@ -36,6 +39,7 @@ final class DecodedFormatsListingTests: XCTestCase {
         let entries = try FolderReader.images(in: RawPath(folder.path)).get()
         let ordered = entries.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { $0.name.displayString }
         XCTAssertEqual(
-            ordered, ["IMG_0001.CR3", "IMG_0001.JPG", "IMG_0002.CR3", "IMG_0002.JPG", "IMG_0010.JPG", "IMG_0010.NEF", "scan.jp2", "web.jxl"])
+            ordered,
+            ["IMG_0001.CR3", "IMG_0001.JPG", "IMG_0002.CR3", "IMG_0002.JPG", "IMG_0010.JPG", "IMG_0010.NEF", "scan.jp2", "web.jxl"])
     }
 }
