@@ -31,18 +31,21 @@ final class CameraRawDecodingTests: XCTestCase {
     }
 
     func checkPreviewThenSensor() throws {
-        // The sensor's 256 × 192, a 128 × 96 preview, and a tint the as-shot white balance undoes.
-        let dng = try CodecFixtures.dng(fixtures.url("photo.dng"), ["--size", "256x192", "--preview", "128x96", "--neutral", "0.5,1,0.8"])
+        // The sensor's 256 × 192, a 64 × 48 preview, and a tint the as-shot white balance undoes.
+        let dng = try CodecFixtures.dng(fixtures.url("photo.dng"), ["--size", "256x192", "--preview", "64x48", "--neutral", "0.5,1,0.8"])
         let header = try InProcessDecoder.readHeader(ImageSource(path: RawPath(dng.path)))
         XCTAssertEqual([header.formatName, "\(header.width)×\(header.height)"], ["raw", "256×192"])
         // A screen's worth the preview holds: the preview, knowing the sensor's size.
-        let preview = try decode(dng, detail: .screen(width: 128, height: 96))
-        XCTAssertEqual([preview.width, preview.height, preview.imageWidth, preview.imageHeight], [128, 96, 256, 192])
+        let preview = try decode(dng, detail: .screen(width: 64, height: 48))
+        XCTAssertEqual([preview.width, preview.height, preview.imageWidth, preview.imageHeight], [64, 48, 256, 192])
         assertScene(preview, width: 256, height: 192, tolerance: 20, "preview")
-        // More detail than the preview has: the sensor's, developed at half size …
-        let half = try decode(dng, detail: .scale(0.5))
-        XCTAssertEqual([half.width, half.height], [128, 96])
-        assertScene(half, width: 256, height: 192, tolerance: 12, "half size")
+        // More detail than the preview has: the sensor's, developed at half size (the detail
+        // counted in the whole picture's pixels: 0.3 of 256 needs all 128 of half size) …
+        for scale in [0.5, 0.3] {
+            let half = try decode(dng, detail: .scale(scale))
+            XCTAssertEqual([half.width, half.height], [128, 96], "at \(scale)")
+            assertScene(half, width: 256, height: 192, tolerance: 12, "half size")
+        }
         // … or whole, demosaiced, the tint gone.
         let whole = try decode(dng, detail: .full)
         XCTAssertEqual([whole.width, whole.height], [256, 192])

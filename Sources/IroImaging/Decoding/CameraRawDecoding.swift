@@ -101,7 +101,7 @@ enum CameraRawDecoding {
             return image
         }
         if isCancelled() { return nil }
-        return try develop(file, half: scale <= 0.5, detail: detail, load: load, isCancelled: isCancelled)
+        return try develop(file, half: scale <= 0.5, neededSide: neededSide, load: load, isCancelled: isCancelled)
     }
 
     /// The embedded preview, reduced to `neededSide` on its longer side where a JPEG allows,
@@ -120,7 +120,8 @@ enum CameraRawDecoding {
         var profile: [UInt8]?
         if kind == 1 {
             let side = max(Int(width), Int(height))
-            let reduction = DecodeDetail.reductions.first { side == 0 || (side + $0 - 1) / $0 >= neededSide } ?? 1
+            // (A preview of a size the file does not say is decoded whole.)
+            let reduction = side == 0 ? 1 : DecodeDetail.reductions.first { (side + $0 - 1) / $0 >= neededSide } ?? 1
             do {
                 guard
                     let made = try JPEGDecoding.pixels(
@@ -145,8 +146,10 @@ enum CameraRawDecoding {
         return try upright(pixbuf, orientation: Int(file.info.orientation), info: file.info)
     }
 
-    /// The sensor's picture developed by LibRaw on a worker thread, reduced to `detail`.
-    private static func develop(_ file: RawFile, half: Bool, detail: DecodeDetail, load: PixbufLoad, isCancelled: () -> Bool)
+    /// The sensor's picture developed by LibRaw on a worker thread, halved while its longer
+    /// side keeps `neededSide` (the detail asked for, in the whole picture's pixels: not the
+    /// developed picture's, which is half of them at half size).
+    private static func develop(_ file: RawFile, half: Bool, neededSide: Int, load: PixbufLoad, isCancelled: () -> Bool)
         throws(LoadError) -> DecodedImage?
     {
         let run = Development(file: file, half: half, progress: load.progress)
@@ -155,7 +158,8 @@ enum CameraRawDecoding {
         }
         if cancelled { return nil }
         guard let pixels = run.pixels else { throw .damaged(detail: run.error) }
-        let reduction = ReducedPixels.reduction(width: run.width, height: run.height, detail: detail)
+        let developedSide = max(run.width, run.height)
+        let reduction = DecodeDetail.reductions.first { developedSide / $0 >= neededSide } ?? 1
         guard
             let pixbuf = ReducedPixels.pixbuf(
                 pixels, stride: run.width * 3, width: run.width, height: run.height, channels: 3, reducedBy: reduction)
