@@ -68,6 +68,16 @@ final class JXLDecodingTests: XCTestCase {
         }
     }
 
+    /// Rows whose bytes are not a multiple of four (161 × 3) land at the pixbuf's padded stride.
+    func testAnOddWidthKeepsItsRowsStraight() throws {
+        let png = fixtures.quadrants("odd.png", width: 161, height: 97)
+        let image = try decode(try CodecFixtures.jxl(from: png, options: ["-d", "0"]))
+        XCTAssertEqual([image.width, image.height], [161, 97])
+        for (x, y) in [(0, 0), (160, 0), (0, 96), (160, 96), (79, 47), (81, 49)] {
+            XCTAssertEqual(decodedPixel(image, x, y), Fixtures.quadrantColor(x: x, y: y, width: 161, height: 97), "at (\(x), \(y))")
+        }
+    }
+
     func testAlphaIsKept() throws {
         let png = fixtures.image("alpha.png", width: 40, height: 20, alpha: true) { x, _ in
             x < 20 ? RGBA(255, 0, 0, 255) : RGBA(0, 0, 255, 64)
