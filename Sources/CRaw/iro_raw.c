@@ -17,6 +17,7 @@
     X(libraw_dcraw_make_mem_image)                                                                                       \
     X(libraw_dcraw_clear_mem)                                                                                            \
     X(libraw_set_progress_handler)                                                                                       \
+    X(libraw_recycle)                                                                                                    \
     X(libraw_strerror)                                                                                                   \
     X(libraw_close)
 
@@ -24,8 +25,13 @@ IRO_LAZY_LIBRARY(IRO_RAW_FUNCTIONS, "libraw_r.so.20", "LibRaw")
 
 struct IroRaw {
     libraw_data_t *data;
+    // The file, to open again for a second development (LibRaw develops once per opening).
+    const uint8_t *bytes;
+    size_t size;
     IroRawInfo info;
     libraw_processed_image_t *developed;
+    // Whether a development was begun on this opening (LibRaw goes through its steps once).
+    int processed;
     IroRawProgress progress;
     void *context;
 };
@@ -68,6 +74,8 @@ IroRaw *iro_raw_open(const uint8_t *data, size_t size, char *error, size_t error
         free(raw);
         return NULL;
     }
+    raw->bytes = data;
+    raw->size = size;
     int code = api.libraw_open_buffer(raw->data, (void *)data, size);
     if (code != LIBRAW_SUCCESS) {
         say(error, error_size, "not a camera RAW file LibRaw reads", code);
@@ -137,6 +145,17 @@ static int report(void *context, enum LibRaw_progress stage, int iteration, int 
 int iro_raw_develop(IroRaw *raw, int half, IroRawProgress progress, void *context, const uint8_t **pixels, int *width,
                     int *height, char *error, size_t error_size) {
     libraw_data_t *d = raw->data;
+    if (raw->processed) { // developed once already (another detail of the same request): open it again
+        if (raw->developed) api.libraw_dcraw_clear_mem(raw->developed);
+        raw->developed = NULL;
+        api.libraw_recycle(d);
+        int reopened = api.libraw_open_buffer(d, (void *)raw->bytes, raw->size);
+        if (reopened != LIBRAW_SUCCESS) {
+            say(error, error_size, "the file cannot be read again", reopened);
+            return 0;
+        }
+    }
+    raw->processed = 1;
     d->params.use_camera_wb = 1;   // the white balance the camera recorded
     d->params.use_camera_matrix = 1;
     d->params.output_bps = 8;

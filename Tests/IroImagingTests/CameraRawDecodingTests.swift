@@ -78,6 +78,17 @@ final class CameraRawDecodingTests: XCTestCase {
         }
     }
 
+    /// One request's bytes (the helper's) developed at two details: LibRaw develops once per
+    /// opening, so the second opens the file again.
+    func testTheSameBytesDevelopTwice() throws {
+        let dng = try CodecFixtures.dng(fixtures.url("twice.dng"), ["--size", "64x48", "--no-preview"])
+        let source = ImageSource(bytes: ImageBytes(fixtures.data(of: dng)), name: RawPath("twice.dng"))
+        for detail in [DecodeDetail.full, .scale(0.5), .full] {
+            let image = try XCTUnwrap(try InProcessDecoder.decode(source, detail: detail))
+            assertScene(image, width: 64, height: 48, tolerance: 12, "\(detail)")
+        }
+    }
+
     /// Without a preview the sensor's picture is developed even for the first look.
     func testAFileWithoutAPreviewIsDeveloped() throws {
         let dng = try CodecFixtures.dng(fixtures.url("bare.dng"), ["--size", "64x48", "--no-preview"])
