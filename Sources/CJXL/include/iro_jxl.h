@@ -2,8 +2,8 @@
 // composed frame at a time.
 //
 // Not the progressive DC pass for a first look: libjxl 0.7 draws a flushed DC pass at the
-// full size, upsampled, which on two cores took longer (670 ms for 24 MP) than the whole
-// picture (480 ms); see docs/PERFORMANCE.md.
+// full size, upsampled, which on two cores took longer (590–670 ms for 24 MP) than the whole
+// picture (350–370 ms); see docs/PERFORMANCE.md.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
