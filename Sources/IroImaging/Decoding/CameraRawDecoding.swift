@@ -44,8 +44,9 @@ enum CameraRawDecoding {
 
     /// The format and the developed picture's size (upright) when the file is a camera RAW
     /// LibRaw reads; nil for anything else (a plain TIFF among them).
-    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
-        guard mightBeRaw(source) else { return nil }
+    /// `head`: the file's first bytes.
+    static func header(_ source: ImageSource, head: [UInt8]) throws(LoadError) -> ImageDecoder.Header? {
+        guard mightBeRaw(source, head: head) else { return nil }
         let file: RawFile
         do { file = try open(source) } catch {
             if case .unsupportedFormat = error { return nil } // a plain TIFF: the loaders read it
@@ -64,8 +65,9 @@ enum CameraRawDecoding {
 
     /// The file's first bytes could start a RAW, and a TIFF-like one says it comes from a
     /// camera (a Make tag, a DNG version, Canon's "CR" mark): other TIFFs never load LibRaw.
-    static func mightBeRaw(_ source: ImageSource) -> Bool {
-        let head = source.head(count: 16)
+    /// `head`: its first bytes, when the caller has read them.
+    static func mightBeRaw(_ source: ImageSource, head known: [UInt8]? = nil) -> Bool {
+        let head = known ?? source.head(count: InProcessDecoder.signatureBytes)
         guard head.withUnsafeBufferPointer({ iro_raw_might_be_raw($0.baseAddress, $0.count) }) != 0 else { return false }
         let isTIFF = head.starts(with: Array("II*\0".utf8)) || head.starts(with: Array("MM\0*".utf8))
         guard isTIFF, !(head[8] == 0x43 && head[9] == 0x52) else { return true }

@@ -19,6 +19,10 @@ import IroCore
 /// `JPEG2000Decoding`, `CameraRawDecoding`), and so are documents' pages
 /// (`PDFRendering`, `TIFFPages`; `source.page` says which).
 public enum InProcessDecoder {
+    /// How many of a file's first bytes tell JPEG XL, JPEG 2000 and camera RAW by their
+    /// signatures (the longest: Fujifilm's "FUJIFILMCCD-RAW", a CR3's `ftyp` brand).
+    static let signatureBytes = 16
+
     /// Reads the format and declared dimensions, classifying failures.
     public static func readHeader(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header {
         _ = try source.checkedSize()
@@ -27,9 +31,11 @@ public enum InProcessDecoder {
             try ImageLimits.check(width: declared.width, height: declared.height)
         }
         if let webp = try WebPDecoding.header(source) { return webp }
-        if let jxl = try JXLDecoding.header(source) { return jxl }
-        if let jp2 = try JPEG2000Decoding.header(source) { return jp2 }
-        if let raw = try CameraRawDecoding.header(source) { return raw }
+        // The formats Iro alone reads are told by their first bytes, read once for the three.
+        let head = source.head(count: signatureBytes)
+        if let jxl = try JXLDecoding.header(source, head: head) { return jxl }
+        if let jp2 = try JPEG2000Decoding.header(source, head: head) { return jp2 }
+        if let raw = try CameraRawDecoding.header(source, head: head) { return raw }
         if let pdf = try PDFRendering.header(source) { return pdf }
         if let heif = try HEIFDecoding.header(source, declared: declared) { return heif }
         if SVGSize.isSVG(source) {

@@ -9,18 +9,19 @@ import IroCore
 enum JPEG2000Decoding {
     static let formatName = "jpeg2000"
 
-    /// Whether the file starts as a JP2 file or a bare codestream does (no library loaded).
-    static func isJPEG2000(_ source: ImageSource) -> Bool {
-        let head = source.head(count: 12)
-        return head.withUnsafeBufferPointer { iro_jp2_kind($0.baseAddress, $0.count) } != 0
+    /// Whether `head`, a file's first bytes, starts as a JP2 file or a bare codestream does
+    /// (no library loaded).
+    static func isJPEG2000(_ head: [UInt8]) -> Bool {
+        head.withUnsafeBufferPointer { iro_jp2_kind($0.baseAddress, $0.count) } != 0
     }
 
-    /// The format and size from the file's main header, read by OpenJPEG; nil when it is not
-    /// JPEG 2000. The header comes before any sample: a megabyte is more than enough.
-    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
-        guard isJPEG2000(source) else { return nil }
-        let head = source.head(count: 1 << 20)
-        let info = try head.withUnsafeBufferPointer { bytes throws(LoadError) in
+    /// The format and size from the file's main header, read by OpenJPEG; nil when `head` (its
+    /// first bytes) says it is not JPEG 2000. The header comes before any sample: a megabyte is
+    /// more than enough.
+    static func header(_ source: ImageSource, head: [UInt8]) throws(LoadError) -> ImageDecoder.Header? {
+        guard isJPEG2000(head) else { return nil }
+        let start = source.head(count: 1 << 20)
+        let info = try start.withUnsafeBufferPointer { bytes throws(LoadError) in
             let jp2 = try open(bytes)
             defer { iro_jp2_close(jp2) }
             var info = IroJp2Info()

@@ -15,52 +15,54 @@ enum JXLDecoding {
     /// The format's name in Iro (as gdk-pixbuf names the others).
     static let formatName = "jxl"
 
-    /// Whether the file starts as JPEG XL does, from its first bytes alone (no library loaded).
-    static func isJXL(_ source: ImageSource) -> Bool {
-        let head = source.head(count: 12)
-        return head.withUnsafeBufferPointer { iro_jxl_is_jxl($0.baseAddress, $0.count) } != 0
+    /// Whether `head`, a file's first bytes, starts as JPEG XL does (no library loaded).
+    static func isJXL(_ head: [UInt8]) -> Bool {
+        head.withUnsafeBufferPointer { iro_jxl_is_jxl($0.baseAddress, $0.count) } != 0
     }
 
     /// The format and the picture's size as shown, read by libjxl from the file's header; nil
-    /// when it is not a JPEG XL file.
-    static func header(_ source: ImageSource) throws(LoadError) -> ImageDecoder.Header? {
-        guard isJXL(source) else { return nil }
+    /// when `head` (its first bytes) says it is not a JPEG XL file.
+    static func header(_ source: ImageSource, head: [UInt8]) throws(LoadError) -> ImageDecoder.Header? {
+        guard isJXL(head) else { return nil }
         // The basic information is in the codestream's first bytes, after the container's
         // first boxes (metadata may come before the codestream: up to a megabyte is read).
-        let head = source.head(count: 1 << 20)
-        let basic = try head.withUnsafeBufferPointer { bytes throws(LoadError) -> IroJxlInfo in try info(of: bytes) }
+        let start = source.head(count: 1 << 20)
+        let basic = try start.withUnsafeBufferPointer { bytes throws(LoadError) -> IroJxlInfo in
+            let jxl = try open(bytes, threads: 1)
+            defer { iro_jxl_close(jxl) }
+            return info(of: jxl)
+        }
         try ImageLimits.check(width: Int(basic.width), height: Int(basic.height))
         return ImageDecoder.Header(formatName: formatName, width: Int(basic.width), height: Int(basic.height))
     }
 
+    /// One opening of the file by libjxl: its header tells a still picture from an animation,
+    /// and a still one is decoded with it.
     static func decode(_ load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool) throws(LoadError) -> DecodedImage? {
         guard let data = try load.readWholeFile(progressShare: 0.1, isCancelled: isCancelled) else { return nil }
-        let header = try data.withUnsafeBufferPointer { bytes throws(LoadError) in try info(of: bytes) }
-        let animated = header.is_animated != 0
-        if animated {
-            try AnimationFrames.checkCanvas(width: Int(header.width), height: Int(header.height))
-            guard let source = JXLAnimationSource(data: data) else {
-                throw .damaged(detail: trNoop("the JPEG XL animation cannot be decoded"))
-            }
-            guard let first = source.copyCurrentFrame() else { throw .tooLarge(width: source.width, height: source.height) }
-            let frames = source.isSingleFrame ? nil : AnimationFrames(source, formatName: formatName)
-            return DecodedImage(adopting: first, formatName: formatName, animation: frames)
-        }
         return try data.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try still(bytes, load: load, detail: detail, isCancelled: isCancelled)
+            let jxl = try open(bytes, threads: LibraryCalls.threads)
+            defer { iro_jxl_close(jxl) }
+            let info = info(of: jxl)
+            guard info.is_animated == 0 else { return try animation(data, info: info) }
+            return try still(jxl, info: info, load: load, detail: detail, isCancelled: isCancelled)
         }
     }
 
-    private static func still(
-        _ bytes: UnsafeBufferPointer<UInt8>, load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool
-    ) throws(LoadError) -> DecodedImage? {
-        var message = [CChar](repeating: 0, count: 256)
-        guard let jxl = iro_jxl_open(bytes.baseAddress, bytes.count, Int32(LibraryCalls.threads), &message, message.count) else {
-            throw .damaged(detail: LibraryCalls.message(message))
+    /// Played one frame at a time by a decoder of its own, which lives as long as the animation.
+    private static func animation(_ data: [UInt8], info: IroJxlInfo) throws(LoadError) -> DecodedImage {
+        try AnimationFrames.checkCanvas(width: Int(info.width), height: Int(info.height))
+        guard let source = JXLAnimationSource(data: data) else {
+            throw .damaged(detail: trNoop("the JPEG XL animation cannot be decoded"))
         }
-        defer { iro_jxl_close(jxl) }
-        var info = IroJxlInfo()
-        iro_jxl_info(jxl, &info)
+        guard let first = source.copyCurrentFrame() else { throw .tooLarge(width: source.width, height: source.height) }
+        let frames = source.isSingleFrame ? nil : AnimationFrames(source, formatName: formatName)
+        return DecodedImage(adopting: first, formatName: formatName, animation: frames)
+    }
+
+    private static func still(
+        _ jxl: OpaquePointer, info: IroJxlInfo, load: PixbufLoad, detail: DecodeDetail, isCancelled: () -> Bool
+    ) throws(LoadError) -> DecodedImage? {
         let width = Int(info.width), height = Int(info.height), channels = info.has_alpha != 0 ? 4 : 3
         try ImageLimits.check(width: width, height: height)
         let reduction = ReducedPixels.reduction(width: width, height: height, detail: detail)
@@ -109,13 +111,16 @@ enum JXLDecoding {
         }
     }
 
-    /// The information in the header of the file in `bytes`; throws why it cannot be read.
-    private static func info(of bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> IroJxlInfo {
+    /// libjxl on the file in `bytes` (which must outlive it), read as far as its header.
+    private static func open(_ bytes: UnsafeBufferPointer<UInt8>, threads: Int) throws(LoadError) -> OpaquePointer {
         var message = [CChar](repeating: 0, count: 256)
-        guard let jxl = iro_jxl_open(bytes.baseAddress, bytes.count, 1, &message, message.count) else {
+        guard let jxl = iro_jxl_open(bytes.baseAddress, bytes.count, Int32(threads), &message, message.count) else {
             throw .damaged(detail: LibraryCalls.message(message))
         }
-        defer { iro_jxl_close(jxl) }
+        return jxl
+    }
+
+    private static func info(of jxl: OpaquePointer) -> IroJxlInfo {
         var info = IroJxlInfo()
         iro_jxl_info(jxl, &info)
         return info
