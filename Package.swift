@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "CJXL", dependencies: ["CLazyLibrary"]),
         .target(name: "CJP2", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/openjpeg-2.5"])]),
         .target(name: "CRaw", dependencies: ["CLazyLibrary"]),
+        // libturbojpeg's lossless transforms (an edit saved without recompression), loaded on first use; headers from libturbojpeg0-dev.
+        .target(name: "CTurboJPEG", dependencies: ["CLazyLibrary"]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // How GObject works in Swift, on any thread: casts, signal connection (checked against
@@ -73,7 +75,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CTurboJPEG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -477,7 +477,9 @@ def cjpeg_seeds():
     for name, options in (('jpeg-progressive-40x24.jpg', ['-progressive']),
                           ('jpeg-arithmetic-40x24.jpg', ['-arithmetic']),
                           ('jpeg-restart-grey-40x24.jpg', ['-restart', '1', '-grayscale']),
-                          ('jpeg-444-optimized-40x24.jpg', ['-sample', '1x1', '-optimize', '-quality', '30'])):
+                          ('jpeg-444-optimized-40x24.jpg', ['-sample', '1x1', '-optimize', '-quality', '30']),
+                          # 4:2:2: MCUs of 16 x 8, which a lossless quarter turn stands 8 x 16
+                          ('jpeg-422-40x24.jpg', ['-sample', '2x1'])):
         r = subprocess.run([cjpeg] + options, input=ppm, capture_output=True)
         if r.returncode == 0:
             s[name] = r.stdout

@@ -14,6 +14,8 @@ packages=(
   # JPEG XL, JPEG 2000 and camera RAW, which gdk-pixbuf on Debian 12 cannot read: Iro decodes
   # them itself with libjxl, OpenJPEG and LibRaw
   libjxl-dev libopenjp2-7-dev libraw-dev
+  # lossless JPEG rotate/flip/crop on save: libjpeg-turbo's tjTransform
+  libturbojpeg0-dev
   meson ninja-build glib-networking libglib2.0-bin libglib2.0-dev-bin gettext
   # image formats beyond PNG/JPEG. The HEIF and AVIF loaders decode nothing for Iro; they
   # register the two formats with gdk-pixbuf, whose list the desktop entry's MimeType and the

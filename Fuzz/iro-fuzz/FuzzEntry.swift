@@ -67,6 +67,9 @@ enum FuzzHarness {
             outcome.append("header: \(describe(error))")
         }
         outcome.append(cachedThumbnail(path))
+        // A JPEG's lossless edits and quality estimate (JPEGEditFuzz.swift), as a save makes them.
+        let edits = jpegEdits(name)
+        if !edits.isEmpty { outcome.append(edits) }
         // A JPEG decoded at ⅛ or ¼ (what a screen shows of a large one), at a small
         // target so that inputs of a few hundred pixels reach it.
         if let reduced = try? ImageDecoder.decodeSynchronously(path: path, detail: .screen(side: 48)), !reduced.isFullResolution {

@@ -40,7 +40,7 @@ final class DetailOnDemandTests: XCTestCase {
             XCTAssertEqual(view.model.levels?.image?.width, 4000 / reduction, "decoded with the detail a screen shows")
             XCTAssertEqual(canvas.zoom?.imageSize, Size(width: 4000, height: 3000), "the view knows the full size")
             XCTAssertFalse(view.model.isLoading, "at best fit nothing more is decoded")
-            XCTAssertTrue(window.actions.isEnabled("export-copy"), "an export decodes every pixel itself")
+            XCTAssertTrue(window.actions.isEnabled("save-copy"), "a copy decodes every pixel itself")
 
             window.actions.activate("zoom-reset") // 100 %
             ZoomTests.settle(view)

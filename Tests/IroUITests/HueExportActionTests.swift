@@ -12,18 +12,18 @@ import XCTest
 /// person sees when an export fails. (The file chooser itself is not driven here; the
 /// export after it is.)
 final class HueExportActionTests: XCTestCase {
-    func testExportAdjustedCopyIsAWindowActionOnCtrlShiftSAndInThePrimaryMenu() throws {
+    func testSaveCopyIsAWindowActionOnCtrlShiftSAndInThePrimaryMenu() throws {
         try onMain {
             let harness = AppHarness()
             defer { harness.close() }
             let window = try XCTUnwrap(harness.open([harness.fixtures.quadrants("q.png")]))
-            XCTAssertTrue(window.actions.isEnabled("export-copy"))
+            XCTAssertTrue(window.actions.isEnabled("save-copy"))
             XCTAssertTrue(window.actions.isEnabled("reset-hue"))
             let app = gcast(raw(harness.app.application), gtk_application_get_type(), as: GtkApplication.self)
             let actions = gtk_application_get_actions_for_accel(app, "<Control><Shift>s")
             defer { g_strfreev(actions) }
-            XCTAssertEqual(actions.flatMap { string($0[0]) }, "win.export-copy")
-            XCTAssertTrue(PrimaryMenu.items.joined().contains { $0.action == "win.export-copy" && $0.label == "_Export Adjusted Copy…" })
+            XCTAssertEqual(actions.flatMap { string($0[0]) }, "win.save-copy")
+            XCTAssertTrue(PrimaryMenu.items.joined().contains { $0.action == "win.save-copy" && $0.label == "Save a Cop_y…" })
         }
     }
 
@@ -61,7 +61,7 @@ final class HueExportActionTests: XCTestCase {
             let dialog = try XCTUnwrap(Self.failureDialog(), "the failure is shown")
             let message = gcast(raw(dialog), adw_message_dialog_get_type(), as: AdwMessageDialog.self)
             XCTAssertEqual(string(adw_message_dialog_get_heading(message)), ExportFailureDialog.heading)
-            XCTAssertTrue(string(adw_message_dialog_get_body(message))?.contains("never writes over") == true)
+            XCTAssertTrue(string(adw_message_dialog_get_body(message))?.contains("choose another name") == true)
             XCTAssertEqual(gtk_window_get_transient_for(cast(dialog)), window.window)
             gtk_window_destroy(cast(dialog))
 

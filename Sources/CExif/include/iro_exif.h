@@ -30,3 +30,20 @@ int iro_exif_read(const char *path, IroExif *exif, char *error, size_t error_siz
 int iro_exif_read_bytes(const uint8_t *bytes, size_t size, IroExif *exif, char *error, size_t error_size);
 
 void iro_exif_clear(IroExif *exif);
+
+/// The `edited` image (JPEG, PNG or WebP bytes, `width` × `height`, made from `original`)
+/// with the EXIF, XMP and IPTC of `original` written into it, made true of the edit: the
+/// orientation reset to 1 (the pixels are stood up), the pixel dimensions set to the new
+/// size, and the EXIF thumbnail and any other preview of the original left out. The ICC
+/// profile is not carried: `edited` keeps its own.
+///
+/// 1 with the result in `out` (`out_size` bytes; free it with iro_exif_free_bytes), which is
+/// a copy of `edited` when `original` has no metadata Exiv2 can read (none, broken, or a
+/// format it does not know): there is nothing to carry. 0 when the metadata could not be
+/// written (gexiv2 missing, `edited` not a format Exiv2 writes, no memory), with the reason
+/// in `error` and `out` NULL. Opens no files.
+int iro_exif_carry_over(const uint8_t *original, size_t original_size, const uint8_t *edited, size_t edited_size,
+                        int width, int height, uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+/// Frees what iro_exif_carry_over returned (GLib's allocator: g_free).
+void iro_exif_free_bytes(uint8_t *bytes);

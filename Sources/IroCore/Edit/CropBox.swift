@@ -26,8 +26,8 @@ public struct CropBox: Equatable, Sendable {
 
     /// Width over height that the crop keeps; nil when free.
     public var ratio: Double? {
-        guard let landscape = aspect.ratio(width: bounds.width, height: bounds.height) else { return nil }
-        return portrait ? 1 / landscape : landscape
+        guard let own = aspect.ratio(width: bounds.width, height: bounds.height) else { return nil }
+        return portrait ? 1 / own : own
     }
 
     private var minimumSide: (width: Int, height: Int) {
@@ -39,8 +39,6 @@ public struct CropBox: Equatable, Sendable {
     public mutating func setAspect(_ aspect: CropAspect, portrait: Bool) {
         self.aspect = aspect
         self.portrait = aspect.turns && portrait
-        // The picture's own shape, either way: "original" follows the picture's orientation.
-        if aspect == .original { self.portrait = portrait != (bounds.height > bounds.width) }
         guard let ratio else { return }
         var width = Double(rect.width), height = Double(rect.height)
         if width / height > ratio { width = height * ratio } else { height = width / ratio }
@@ -53,7 +51,9 @@ public struct CropBox: Equatable, Sendable {
     public mutating func transform(_ transform: ImageTransform) {
         rect = transform.apply(to: rect, width: bounds.width, height: bounds.height)
         bounds = transform.apply(to: bounds)
-        if transform.swapsSides, aspect.turns { portrait.toggle() }
+        // A fixed ratio turns with the picture; the original's turns by itself (it is the
+        // picture's own, which turned).
+        if transform.swapsSides, aspect.turns, aspect != .original { portrait.toggle() }
     }
 
     /// Back to the whole picture, free.

@@ -6,10 +6,12 @@ public struct EditSession: Equatable, Sendable {
     public private(set) var transform = ImageTransform.identity
     public var box: CropBox
 
-    public init(width: Int, height: Int) {
+    /// `turned`: where the edit starts, such as the view's own turn, kept if nothing else is done.
+    public init(width: Int, height: Int, turned: ImageTransform = .identity) {
         self.width = width
         self.height = height
         box = CropBox(width: width, height: height)
+        apply(turned)
     }
 
     /// Turns the picture, and the crop with it, a quarter turn.
@@ -26,7 +28,7 @@ public struct EditSession: Equatable, Sendable {
     /// Nothing turned, flipped or cut.
     public var isUnchanged: Bool { transform.isIdentity && box.isWhole }
 
-    /// Back to the picture as it was, keeping nothing.
+    /// Back to the picture as its file has it, keeping nothing.
     public mutating func reset() {
         transform = .identity
         box = CropBox(width: width, height: height)

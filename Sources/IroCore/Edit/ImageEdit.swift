@@ -46,7 +46,7 @@ public struct ImageEdit: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `self`, then `next` (made on `self`'s result): one edit of the original picture.
-    /// The hue is `next`'s when it changes colours, else `self`'s.
+    /// Hues add up: each turns the colours round the same axis.
     public func then(_ next: ImageEdit, width: Int, height: Int) -> ImageEdit {
         let first = cropRect(width: width, height: height)
         let turned = transform.apply(to: (width, height))
@@ -61,7 +61,7 @@ public struct ImageEdit: Equatable, Hashable, Sendable, CustomStringConvertible 
         let keepsAll = crop == PixelRect(x: 0, y: 0, width: whole.width, height: whole.height)
         return ImageEdit(
             transform: transform.then(next.transform), crop: keepsAll ? nil : crop,
-            hue: next.changesColours ? next.hue : hue)
+            hue: HueMatrix(degrees: (hue - Self.neutralHue) * 360 + (next.hue - Self.neutralHue) * 360).sliderValue)
     }
 
     /// The edit of the picture as a file stores it, before its EXIF `orientation` stands it up

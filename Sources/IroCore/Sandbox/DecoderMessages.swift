@@ -24,6 +24,9 @@ public enum DecoderRequest: Equatable, Sendable {
     /// The next frame of the animation this helper answered a `decode` with (no file: the
     /// helper keeps the animation it opened, and serves only it from then on).
     case nextFrame(id: UInt32)
+    /// The file with `edit` applied, encoded as `format` with the original's metadata
+    /// (BEHAVIOUR D7): losslessly where the format allows.
+    case saveEdit(id: UInt32, name: [UInt8], edit: ImageEdit, format: SavedFormat)
     /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a
     /// socket), or (`3`) hang without a word.
     case forbidden(id: UInt32, what: UInt8)
@@ -34,7 +37,7 @@ public enum DecoderRequest: Equatable, Sendable {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
             .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _), .text(let id, _, _, _),
-            .thumbnail(let id, _):
+            .thumbnail(let id, _), .saveEdit(let id, _, _, _):
             id
         }
     }
@@ -54,6 +57,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .thumbnail: "thumbnail"
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
+        case .saveEdit: "save edit"
         }
     }
 
@@ -122,6 +126,17 @@ public enum DecoderRequest: Equatable, Sendable {
             out.text(record.uri)
             out.i64(record.modified)
             out.i64(record.bytes)
+        case .saveEdit(let id, let name, let edit, let format):
+            out.u8(12)
+            out.u32(id)
+            out.data(name)
+            out.i32(edit.transform.quarterTurns)
+            out.u8(edit.transform.mirrored ? 1 : 0)
+            let crop = edit.crop ?? PixelRect(x: -1, y: -1, width: 0, height: 0)
+            for value in [crop.x, crop.y, crop.width, crop.height] { out.i32(value) }
+            out.f64(edit.hue)
+            out.u8(format.code)
+            if case .jpeg(let quality) = format { out.i32(quality ?? 0) }
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -173,6 +188,28 @@ public enum DecoderRequest: Equatable, Sendable {
         case 11:
             let uri = try input.text("URI")
             self = .thumbnail(id: id, record: ThumbnailRecord(uri: uri, modified: try input.i64("modified"), bytes: try input.i64("size")))
+        case 12:
+            let name = try input.data("name")
+            let turns = try input.i32("quarter turns", in: 0...3)
+            let mirrored = try input.u8("mirrored") == 1
+            let x = try input.i32("crop x", in: -1...ImageLimits.maxSide), y = try input.i32("crop y", in: -1...ImageLimits.maxSide)
+            let width = try input.i32("crop width", in: 0...ImageLimits.maxSide)
+            let height = try input.i32("crop height", in: 0...ImageLimits.maxSide)
+            let crop = width > 0 && height > 0 && x >= 0 && y >= 0 ? PixelRect(x: x, y: y, width: width, height: height) : nil
+            let hue = try input.f64("hue", in: 0...1)
+            let format: SavedFormat
+            switch try input.u8("format") {
+            case 1: format = .png
+            case 2:
+                let quality = try input.i32("quality", in: 0...100)
+                format = .jpeg(quality: quality == 0 ? nil : quality)
+            case 3: format = .webpLossless
+            default: throw WireReader.Malformed(what: "unknown format")
+            }
+            self = .saveEdit(
+                id: id, name: name,
+                edit: ImageEdit(transform: ImageTransform(quarterTurns: turns, mirrored: mirrored), crop: crop, hue: hue),
+                format: format)
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
         try input.end()
@@ -205,11 +242,17 @@ public enum DecoderReply: Equatable, Sendable {
     case outline(id: UInt32, [OutlineEntry])
     /// Characters of a page's text, from the one asked for; `total`: how many it has.
     case text(id: UInt32, total: Int, [PageText.Glyph])
+    /// A file's new bytes (an edit saved), `length` of them in the sealed memfd attached.
+    case encoded(id: UInt32, length: Int)
     case failure(id: UInt32, LoadError)
+
+    /// The largest file an edit may produce.
+    public static let maxEncodedBytes = Int(Int32.max)
 
     public var id: UInt32 {
         switch self {
-        case .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _), .failure(let id, _),
+        case .encoded(let id, _), .progress(let id, _), .image(let id, _), .nothing(let id), .frame(let id, _, _, _), .metadata(let id, _),
+            .failure(let id, _),
             .links(let id, _), .found(let id, _), .outline(let id, _), .text(let id, _, _):
             id
         }
@@ -265,6 +308,10 @@ public enum DecoderReply: Equatable, Sendable {
             out.u32(id)
             out.i32(pages.count)
             for page in pages { page.write(to: &out) }
+        case .encoded(let id, let length):
+            out.u8(11)
+            out.u32(id)
+            out.i32(length)
         case .failure(let id, let error):
             out.u8(4)
             out.u32(id)
@@ -363,6 +410,7 @@ public enum DecoderReply: Equatable, Sendable {
             default: throw WireReader.Malformed(what: "unknown error")
             }
             self = .failure(id: id, error)
+        case 11: self = .encoded(id: id, length: try input.i32("length", in: 1...Self.maxEncodedBytes))
         default: throw WireReader.Malformed(what: "unknown reply \(kind)")
         }
         try input.end()

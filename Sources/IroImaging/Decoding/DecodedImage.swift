@@ -27,7 +27,7 @@ public final class DecodedImage: @unchecked Sendable {
     public let pageCount: Int
 
     /// Adopts a +1 pixbuf of an image of `imageWidth` × `imageHeight` (the pixbuf's own size if nil).
-    init(
+    public init(
         adopting pixbuf: OpaquePointer, formatName: String, imageWidth: Int? = nil, imageHeight: Int? = nil,
         animation: AnimationFrames? = nil, damage: String? = nil, pageCount: Int = 1
     ) {

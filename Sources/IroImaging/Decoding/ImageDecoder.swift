@@ -52,3 +52,14 @@ public enum ImageDecoder {
         return record.isDescribed(by: read.chunks) ? image : nil
     }
 }
+
+extension ImageDecoder {
+    /// The file at `path` with `edit` applied, encoded as `format` (BEHAVIOUR D7): made in
+    /// the decoder helper when one is set up, else in this process. Blocking.
+    nonisolated public static func saveEdit(path: RawPath, edit: ImageEdit, format: SavedFormat, isCancelled: () -> Bool = { false })
+        throws(LoadError) -> [UInt8]
+    {
+        if let pool = DecoderPool.active { return try pool.saveEdit(path: path, edit: edit, format: format, isCancelled: isCancelled) }
+        return try EditedFile.make(ImageSource(path: path), edit: edit, format: format, isCancelled: isCancelled)
+    }
+}

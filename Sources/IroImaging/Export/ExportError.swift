@@ -20,7 +20,7 @@ public enum ExportError: Error, Equatable, Sendable {
         case .unsupportedFormat(let name):
             tr("“%s” is neither a PNG nor a JPEG name. End it with .png, .jpg or .jpeg.", name)
         case .sameAsOriginal:
-            tr("That is the image being shown. Iro never writes over a file it opened; choose another name.")
+            tr("That is the image being shown. A copy is a new file: choose another name, or use Save to replace the image.")
         case .folderMissing(let path):
             tr("The folder “%s” does not exist.", path)
         case .permissionDenied(let path):

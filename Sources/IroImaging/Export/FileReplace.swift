@@ -9,8 +9,8 @@ import IroCore
 /// over the destination when the stream closes. A write that fails closes the stream
 /// cancelled, which removes what was written; a new file (GIO writes one in place) is
 /// removed too. Any location GIO can write is fine: a path, or a GVfs URI (BEHAVIOUR A13).
-enum FileReplace {
-    static func write(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
+public enum FileReplace {
+    public static func write(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
         let folder = destination.deletingLastComponent
         let existed = destination.exists
         let file = destination.newGFile()
@@ -45,7 +45,7 @@ enum FileReplace {
         }
     }
 
-    static func classify(_ error: GLibError, folder: RawPath) -> ExportError {
+    public static func classify(_ error: GLibError, folder: RawPath) -> ExportError {
         func io(_ code: GIOErrorEnum) -> Bool { error.matches(g_io_error_quark(), Int32(code.rawValue)) }
         if io(G_IO_ERROR_PERMISSION_DENIED) || io(G_IO_ERROR_READ_ONLY) { return .permissionDenied(path: folder.displayString) }
         if io(G_IO_ERROR_NO_SPACE) { return .noSpace }

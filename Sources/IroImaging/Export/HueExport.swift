@@ -12,7 +12,7 @@ public enum HueExport {
         case png, jpeg
     }
 
-    static let jpegQuality = "92"
+    static let jpegQuality = 92
 
     /// PNG for .png, JPEG for .jpg and .jpeg (any case), nil for anything else.
     nonisolated public static func format(forFileName name: String) -> Format? {
@@ -82,15 +82,7 @@ public enum HueExport {
     /// in bands across the cores.
     nonisolated static func adjust(_ pixbuf: OpaquePointer, hue: Double) throws(ExportError) {
         let tables = HueMatrix(sliderValue: hue).tables
-        guard gdk_pixbuf_get_colorspace(pixbuf) == GDK_COLORSPACE_RGB, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else {
-            throw .unsupportedPixels
-        }
-        let layout: PixelLayout
-        switch (gdk_pixbuf_get_n_channels(pixbuf), gdk_pixbuf_get_has_alpha(pixbuf) != 0) {
-        case (4, true): layout = .rgba
-        case (3, false): layout = .rgb
-        default: throw .unsupportedPixels
-        }
+        let layout = try self.layout(of: pixbuf)
         guard !tables.isIdentity else { return }
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
@@ -105,12 +97,26 @@ public enum HueExport {
         }
     }
 
-    /// `pixbuf` (sRGB, as every decode is) encoded and tagged as sRGB: a JPEG embeds an
-    /// sRGB profile, a PNG gets an sRGB chunk.
-    nonisolated static func encode(_ pixbuf: OpaquePointer, format: Format) throws(ExportError) -> [UInt8] {
+    /// How the pixels of an 8-bit RGB(A) `GdkPixbuf *` lie in memory; anything else is refused.
+    nonisolated static func layout(of pixbuf: OpaquePointer) throws(ExportError) -> PixelLayout {
+        guard gdk_pixbuf_get_colorspace(pixbuf) == GDK_COLORSPACE_RGB, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else {
+            throw .unsupportedPixels
+        }
+        switch (gdk_pixbuf_get_n_channels(pixbuf), gdk_pixbuf_get_has_alpha(pixbuf) != 0) {
+        case (4, true): return .rgba
+        case (3, false): return .rgb
+        default: throw .unsupportedPixels
+        }
+    }
+
+    /// `pixbuf` (sRGB, as every decode is) encoded and tagged as sRGB: a JPEG (at
+    /// `jpegQuality`, 0…100) embeds an sRGB profile, a PNG gets an sRGB chunk.
+    nonisolated static func encode(_ pixbuf: OpaquePointer, format: Format, jpegQuality: Int = HueExport.jpegQuality)
+        throws(ExportError) -> [UInt8]
+    {
         var options: [(String, String)] = []
         if format == .jpeg {
-            options.append(("quality", jpegQuality))
+            options.append(("quality", String(jpegQuality)))
             let profile = ColourProfile.sRGBProfile
             if !profile.isEmpty, let encoded = g_base64_encode(profile, gsize(profile.count)) {
                 options.append(("icc-profile", String(cString: encoded)))
@@ -139,7 +145,7 @@ public enum HueExport {
 
     /// Whether `a` names the same file as `b`: the same inode when both exist, else the
     /// same resolved path (an original deleted since it was opened still counts).
-    nonisolated static func isSameFile(_ a: RawPath, _ b: RawPath) -> Bool {
+    nonisolated public static func isSameFile(_ a: RawPath, _ b: RawPath) -> Bool {
         if a.isURI || b.isURI { return a == b }
         var first = stat(), second = stat()
         if a.withCString({ stat($0, &first) }) == 0, b.withCString({ stat($0, &second) }) == 0 {

@@ -24,6 +24,9 @@ public final class PixbufSnapshot: Sendable {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
+    /// The pixels, to read (an edit makes new ones from them); never to change.
+    public var readOnlyPixbuf: OpaquePointer { pixbuf }
+
     public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
     public var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
 

@@ -166,7 +166,7 @@ final class DecoderHelper: @unchecked Sendable {
         case .progress(_, let fraction):
             if descriptor >= 0 { close(descriptor) }
             return .progress(fraction)
-        case .image, .frame:
+        case .image, .frame, .encoded:
             guard descriptor >= 0 else { throw .decoderStopped(detail: tr("its image came without pixels")) }
             return .answer(reply, pixels: descriptor)
         default:

@@ -228,7 +228,7 @@ public final class DecoderPool: Sendable {
     /// The pids of the helpers (tests find them to kill).
     public var helperPIDs: [pid_t] { state.withLock { $0.idleHelpers.map(\.helper.pid) + $0.busyPIDs } }
 
-    private func run<T>(
+    func run<T>(
         _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
         adopt: (DecoderReply, Int32, DecoderHelper) throws(LoadError) -> T
     ) throws(LoadError) -> T {
@@ -300,6 +300,7 @@ public final class DecoderPool: Sendable {
             return DecodedImage(adopting: first, formatName: description.formatName, animation: frames, damage: description.damage)
         case .nothing: return nil
         case .metadata: throw .decoderStopped(detail: "it sent metadata for an image")
+        case .encoded: throw .decoderStopped(detail: "it sent a file for an image")
         case .links, .found, .outline, .text: throw .decoderStopped(detail: "it sent text for an image")
         case .failure(_, let error): throw error
         case .progress: throw .decoderStopped(detail: "it ended on progress")
@@ -401,6 +402,7 @@ public final class DecoderPool: Sendable {
                 adopting: try Self.pixbuf(description, memfd: pixels), rect: region.rect, scale: region.scale, maxScale: region.maxScale)
         case .frame: throw .decoderStopped(detail: "it sent an animation for a region")
         case .metadata: throw .decoderStopped(detail: "it sent metadata for a region")
+        case .encoded: throw .decoderStopped(detail: "it sent a file for a region")
         case .links, .found, .outline, .text: throw .decoderStopped(detail: "it sent text for a region")
         case .nothing: return nil
         case .failure(_, let error): throw error

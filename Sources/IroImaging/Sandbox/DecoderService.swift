@@ -181,6 +181,16 @@ public enum DecoderService {
                 }
             }
             send(answer)
+        case .saveEdit(let id, let name, let edit, let format):
+            withFile(descriptor, id: id, name: name) { (source, watch) throws(LoadError) -> Answer in
+                let header = try InProcessDecoder.readHeader(source)
+                // The whole decode, the edited copy, and the encoded file.
+                let pixels = Double(header.width) * Double(header.height)
+                allowMemory(allowance(imagePixels: pixels, outputBytes: pixels * 4 * 2))
+                let bytes = try EditedFile.make(source, edit: edit, format: format, isCancelled: watch.isCancelled)
+                let memfd = try sealed(bytes)
+                return Answer(.encoded(id: id, length: bytes.count), pixels: memfd)
+            }
         case .region(let id, let name, let rect, let detail, let page):
             withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 let region = try InProcessDecoder.decodeRegion(source, covering: rect, detail: detail, isCancelled: watch.isCancelled)
@@ -331,6 +341,25 @@ public enum DecoderService {
         return (pixels, memfd)
     }
 
+    /// `bytes` in a sealed memfd (the caller's to send or close).
+    private static func sealed(_ bytes: [UInt8]) throws(LoadError) -> Int32 {
+        let memfd = iro_memfd_create("iro-encoded", bytes.count)
+        guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
+        let written = bytes.withUnsafeBytes { raw in
+            guard let source = raw.baseAddress, let target = mmap(nil, raw.count, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0),
+                target != MAP_FAILED
+            else { return false }
+            memcpy(target, source, raw.count)
+            munmap(target, raw.count)
+            return true
+        }
+        guard written, iro_memfd_seal(memfd) == 0 else {
+            close(memfd)
+            throw .unreadable(detail: trNoop("the decoder could not hand over the saved file"))
+        }
+        return memfd
+    }
+
     /// The address-space cap (`confine`), in MB.
     nonisolated(unsafe) static var memoryCapMegabytes = 0
 
@@ -342,7 +371,7 @@ public enum DecoderService {
     private static func send(_ answer: Answer) {
         var descriptor: Int32 = -1
         switch answer.reply {
-        case .image, .frame: descriptor = answer.pixels
+        case .image, .frame, .encoded: descriptor = answer.pixels
         default: if answer.pixels >= 0 { close(answer.pixels) }
         }
         let failed = answer.reply.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }

@@ -53,7 +53,7 @@ final class HelperAnimationSource: AnimationSource {
             case .failure(_, let error):
                 Log.warning("the animation stopped: \(error.reason)")
                 return false
-            case .image, .progress, .metadata, .links, .found, .outline, .text:
+            case .image, .progress, .metadata, .links, .found, .outline, .text, .encoded:
                 throw helper.broken("it sent something else than a frame")
             }
         } catch {

@@ -81,6 +81,20 @@ enum Accelerators {
                 ]
         ),
         (
+            // Before Images and Zoom: in edit mode its keys come first (BEHAVIOUR D7). Enter is
+            // Done after the focused widget, so a focused button still takes it.
+            tr("Editing"),
+            [
+                Entry("win.edit", ["e"], tr("Edit: Crop, Rotate, Flip")),
+                Entry("win.edit-done", ["Return", "KP_Enter"], tr("Apply the Edit"), shown: "Return", precedence: .afterFocusedWidget),
+                Entry("win.edit-cancel", ["Escape"], tr("Cancel the Edit")),
+                Entry("win.edit-flip-horizontal", ["h"], tr("Flip Horizontally")),
+                Entry("win.edit-flip-vertical", ["v"], tr("Flip Vertically")),
+                Entry("win.save", ["<Control>s"], tr("Save")),
+                Entry("win.save-copy", ["<Control><Shift>s"], tr("Save a Copy")),
+            ]
+        ),
+        (
             // Before Images: while a show runs, its keys take Space, Left and Right (BEHAVIOUR H3).
             tr("Slideshow"),
             [
@@ -164,12 +178,6 @@ enum Accelerators {
                 Entry("win.fit-page", ["p"], tr("Fit Page (Enlarging a Small One)")),
                 Entry("win.rotate-clockwise", ["r"], tr("Rotate Clockwise")),
                 Entry("win.rotate-counterclockwise", ["<Shift>r"], tr("Rotate Counterclockwise")),
-            ]
-        ),
-        (
-            tr("Hue"),
-            [
-                Entry("win.export-copy", ["<Control><Shift>s"], tr("Export Adjusted Copy"))
             ]
         ),
     ]

@@ -225,7 +225,10 @@ public final class IroApplication {
         actions.add("merge-all-windows") { [weak self] in self?.mergeAllWindows() }
         actions.add("quit") { [weak self] in
             guard let self else { return }
-            for window in self.windows { window.close() }
+            // A window with unsaved edits asks first (BEHAVIOUR D7), and stays if kept.
+            for window in self.windows {
+                if window.models.contains(where: UnsavedEditsDialog.hasChanges) { gtk_window_close(window.window) } else { window.close() }
+            }
         }
         actions.add("about") { [weak self] in AboutDialog.present(for: self?.activeWindow?.window) }
         actions.add("preferences") { [weak self] in PreferencesWindow.present(for: self?.activeWindow?.window) }

@@ -18,9 +18,10 @@ final class DocumentView: DocumentViewer {
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
     private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
-    private let loadingBar = LoadingBar()
-    let fileBanner = FileBanner()
+    /// What floats over the tab: the loading bar, the file's banner, edit mode's bar.
+    private let floating = Floating()
     let noteSidebar = NoteSidebar()
+
     /// The image's context menu (right-click, Shift+F10, Menu).
     private(set) var contextMenu: ImageContextMenu!
     /// The image arrived before the canvas was on screen: it takes the focus when it is.
@@ -49,8 +50,7 @@ final class DocumentView: DocumentViewer {
         gtk_box_append(body, stack.widget)
         gtk_box_append(body, noteSidebar.widget)
         gtk_overlay_set_child(root, body.widget)
-        gtk_overlay_add_overlay(root, loadingBar.widget)
-        gtk_overlay_add_overlay(root, fileBanner.widget)
+        for overlay in [loadingBar.widget, fileBanner.widget, editBar.widget] { gtk_overlay_add_overlay(root, overlay) }
         Self.key.attach(self, to: raw(root))
         contextMenu = ImageContextMenu(over: root.widget)
         model.viewer = self
@@ -81,6 +81,13 @@ final class DocumentView: DocumentViewer {
         observed.observe(DocumentModel.Property.status) { [weak self] in self?.showStatus() }
         observed.observe(DocumentModel.Property.progress) { [weak self] in self?.showProgress() }
         observed.observe(DocumentModel.Property.banner) { [weak self] in self?.showBanner() }
+        observed.observe(DocumentModel.Property.editing) { [weak self] in self?.showEdit() }
+        editBar.onAspect = { [weak model] aspect, portrait in model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) } }
+        // Stepping away from unsaved edits asks first, in the window the tab is in now.
+        model.askToLeaveEdits = { model, proceed in
+            guard let window = DocumentWindow.of(model) else { return proceed() }
+            UnsavedEditsDialog.ask(about: model, in: window) { saved in if saved { proceed() } }
+        }
         canvas.viewOwner = model // the tab shows, and changes, the view its document holds
         canvas.draw(model)
         // Told after layout, so the window's header can follow it (`Property.zoom`).
@@ -140,6 +147,54 @@ final class DocumentView: DocumentViewer {
             focusWhenMapped = true // shown before its window (the decode begun at start-up)
         }
     }
+
+    /// Shows the edit under way, with how Save will write it.
+    func showEdit() {
+        let session = model.editing
+        let facts = model.edits.jpeg
+        var note = ""
+        var snaps = false
+        if let session, case .writes(let format) = SaveAbility.of(model) {
+            let edit = SaveEdits.pendingEdit(of: model)
+            switch format {
+            case .png: note = tr("Save keeps it a PNG, losslessly")
+            case .webpLossless: note = tr("Save keeps it a lossless WebP")
+            case .jpeg:
+                if let facts, facts.isLossless(edit) {
+                    note = tr("Save cuts and turns the JPEG without recompressing it")
+                } else if let facts {
+                    snaps = model.unsaved == nil && !session.box.isWhole && !facts.isOnGrid(session.box.rect, transform: session.transform)
+                    note = tr(
+                        "Save recompresses the JPEG at its quality, %s",
+                        facts.quality.map(String.init) ?? "\(SavedFormat.defaultJPEGQuality)")
+                }
+            }
+        }
+        editBar.show(session, note: note, snaps: snaps)
+        // Room around the picture: the bar above it, and the handles at its edges within reach.
+        let inset: (top: Int32, side: Int32) = session == nil ? (0, 0) : (84, 28)
+        // The canvas scrolls itself: its parent is the scrolled window.
+        guard let scroller = gtk_widget_get_parent(canvas.widget) else { return }
+        if gtk_widget_get_margin_top(scroller) != inset.top {
+            gtk_widget_set_margin_top(scroller, inset.top)
+            for set in [gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+                set(scroller, inset.side)
+            }
+        }
+        gtk_widget_queue_draw(canvas.widget)
+    }
+
+    /// What floats over the tab, above the image.
+    private struct Floating {
+        let loadingBar = LoadingBar()
+        let fileBanner = FileBanner()
+        /// Edit mode's controls over the top of the image (BEHAVIOUR D7).
+        let editBar = EditBar()
+    }
+
+    private var loadingBar: LoadingBar { floating.loadingBar }
+    var fileBanner: FileBanner { floating.fileBanner }
+    var editBar: EditBar { floating.editBar }
 
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }

@@ -20,8 +20,8 @@ final class ImageContextMenu {
         [(tr("_Link View"), "win.link-view")],
         [
             (tr("F_ullscreen"), "win.toggle-fullscreen"), (tr("Present on _Other Monitor"), "win.present"),
-            (tr("_Export Adjusted Copy…"), "win.export-copy"),
         ],
+        [(tr("_Edit"), "win.edit"), (tr("_Save"), "win.save"), (tr("Save a Cop_y…"), "win.save-copy")],
     ]
 
     /// The section of Link View, which Compare With joins.

@@ -36,7 +36,8 @@ extension DocumentModel {
     /// it arrives the view shows the levels it has, scaled.
     func needsDetail(at scale: Double, showing shown: PixelRect?) {
         // An animation's frames always have every pixel.
-        guard player == nil, let pyramid = levels, pyramid.needsMoreDetail(at: scale), !file.isDeleted,
+        // Unsaved edits: the file no longer holds what is shown.
+        guard player == nil, !hasUnsavedEdits, let pyramid = levels, pyramid.needsMoreDetail(at: scale), !file.isDeleted,
             case .loaded = document.state, let imagePath
         else { return }
         // JPEG, SVG and PDF decode the part shown on its own (SVG and PDF past 100 % only that way). Not a
@@ -87,7 +88,7 @@ extension DocumentModel {
     /// (`IdleDetail`); only while the tab is shown, and not while anything else loads.
     func decodeRestWhenIdle() {
         idleDetail.schedule { [weak self] in
-            guard let self, self.isOnScreen, self.player == nil, self.tasks.load == nil, !self.file.isDeleted,
+            guard let self, self.isOnScreen, self.player == nil, !self.hasUnsavedEdits, self.tasks.load == nil, !self.file.isDeleted,
                 case .loaded = self.document.state, let path = self.imagePath, let pyramid = self.levels,
                 IdleDetail.wants(
                     width: pyramid.width, height: pyramid.height, detail: pyramid.detail,
@@ -104,7 +105,7 @@ extension DocumentModel {
     /// Keeps only screen-sized levels while the document is in the background.
     func trimToScreenSize() {
         // An animation keeps its frame: it is paused, and shown again it goes on from it.
-        guard player == nil, let pyramid = levels, pyramid.isComplete else { return }
+        guard player == nil, !hasUnsavedEdits, let pyramid = levels, pyramid.isComplete else { return }
         setLevels(pyramid.trimmed(maxSide: Self.screenSide), .moreDetail)
     }
 

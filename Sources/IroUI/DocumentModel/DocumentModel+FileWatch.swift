@@ -73,7 +73,10 @@ extension DocumentModel {
 
     private func fileSettled() {
         guard !file.isMovingToTrash else { return }
-        if document.path.exists {
+        if document.path.exists, hasUnsavedEdits {
+            // Reloading would lose the edits; Save asks before it replaces the new file.
+            setBanner(tr("“%s” was changed by another program. Save asks before replacing it.", document.displayName))
+        } else if document.path.exists {
             setBanner(nil)
             file.isDeleted = false
             reload()

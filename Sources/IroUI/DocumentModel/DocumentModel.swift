@@ -61,6 +61,8 @@ final class DocumentModel: ViewOwner {
         /// Revision: the view's zoom (scale, limits, best fit) or rotation changed, told once
         /// layout is done (`view` holds them). Not bumped for scrolling.
         static let zoom = "zoom"
+        /// Revision: edit mode began, changed or ended, or unsaved edits came or went (`+Edit`).
+        static let editing = "editing"
     }
 
     /// The GObject type of `observable`, for a `FollowGroup`.
@@ -72,7 +74,7 @@ final class DocumentModel: ViewOwner {
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
         .revision(Property.held), .revision(Property.zoom), .revision(Property.pages), .revision(Property.search),
-        .revision(Property.selection),
+        .revision(Property.selection), .revision(Property.editing),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)
@@ -104,6 +106,11 @@ final class DocumentModel: ViewOwner {
     let selection = TextSelection()
     /// The links on the page shown, once read (BEHAVIOUR G6); none for an image.
     var links: [PageLink] = []
+    /// Edit mode and the edits not yet saved (`+Edit`).
+    var edits = Edits()
+    /// Asks the user whether unsaved edits may go, then runs what would lose them (a step to
+    /// another image): the window's dialog (Save, Discard, Cancel).
+    var askToLeaveEdits: ((DocumentModel, @escaping @MainActor () -> Void) -> Void)?
     /// The rest of the shown image's detail, decoded while the view rests.
     let idleDetail = IdleDetail()
     /// The images next to the shown one, decoded ahead, and their name in the memory budget.

@@ -4,7 +4,7 @@ import GtkSupport
 import IroCore
 import IroImaging
 
-/// "Export Adjusted Copy…" (BEHAVIOUR D6; `win.export-copy`, Ctrl+Shift+S): the selected tab's
+/// Save Copy of a document's page or a note package's image (BEHAVIOUR D6, D7; `win.save-copy`): the selected tab's
 /// image with its hue applied, written as PNG or JPEG where the user chooses.
 ///
 /// The pixels are copied when the command starts, together with the hue of that moment;

@@ -9,8 +9,18 @@ enum ExportFailureDialog {
     static var heading: String { tr("Could Not Export") }
 
     @discardableResult
-    static func present(_ error: ExportError, parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<AdwMessageDialog> {
-        let message: UnsafeMutablePointer<AdwMessageDialog> = cast(adw_message_dialog_new(parent, heading, error.message))
+    static func present(_ error: ExportError, parent: UnsafeMutablePointer<GtkWindow>?, heading: String? = nil)
+        -> UnsafeMutablePointer<AdwMessageDialog>
+    {
+        present(error.message, parent: parent, heading: heading)
+    }
+
+    /// `body` under `heading` (Could Not Export, unless said).
+    @discardableResult
+    static func present(_ body: String, parent: UnsafeMutablePointer<GtkWindow>?, heading: String? = nil)
+        -> UnsafeMutablePointer<AdwMessageDialog>
+    {
+        let message: UnsafeMutablePointer<AdwMessageDialog> = cast(adw_message_dialog_new(parent, heading ?? Self.heading, body))
         adw_message_dialog_add_response(message, "close", tr("_Close"))
         adw_message_dialog_set_default_response(message, "close")
         adw_message_dialog_set_close_response(message, "close")

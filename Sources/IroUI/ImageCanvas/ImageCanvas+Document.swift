@@ -18,7 +18,8 @@ extension ImageCanvas {
         let highlights = [DocumentModel.Property.search, DocumentModel.Property.selection].map { property in
             model.observable.observe(property) { [weak self] in if let self { gtk_widget_queue_draw(self.widget) } }
         }
-        source = (model, [levels] + highlights)
+        let editing = model.observable.observe(DocumentModel.Property.editing) { [weak self] in self?.editingChanged() }
+        source = (model, [levels, editing] + highlights)
         levelsChanged()
     }
 
@@ -49,6 +50,19 @@ extension ImageCanvas {
         guard left < 0 || top < 0 || right > viewport.width || bottom > viewport.height else { return }
         let centre = Point(x: (shown.x + shown.width / 2) * scale, y: (shown.y + shown.height / 2) * scale)
         configureAdjustments(offset: Point(x: centre.x - zoom.viewportSize.width / 2, y: centre.y - zoom.viewportSize.height / 2))
+    }
+
+    /// Edit mode began, changed or ended: the tab's canvas shows the edit's turn and flip, and
+    /// after it the turn the view should rest at (`DocumentModel.turnsAfterEdit`).
+    private func editingChanged() {
+        guard let model = source?.model, viewOwner === model else { return }
+        if let session = model.editing {
+            showEditTransform(session.transform)
+        } else if let turns = model.edits.turnsAfterEdit {
+            model.edits.turnsAfterEdit = nil
+            showEditTransform(ImageTransform(quarterTurns: turns))
+        }
+        gtk_widget_queue_draw(widget)
     }
 
     private func levelsChanged() {

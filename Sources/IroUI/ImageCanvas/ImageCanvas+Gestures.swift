@@ -25,6 +25,8 @@ extension ImageCanvas {
             guard let self, let zoom = self.zoom,
                 state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
             else { return false }
+            // In edit mode the arrows move the crop (BEHAVIOUR D7).
+            if self.cropKey(keyval, state: state) { return true }
             let step = Point(x: max(40, self.viewportSize.width / 10), y: max(40, self.viewportSize.height / 10))
             var target = self.offset
             switch Int32(bitPattern: keyval) {
@@ -59,7 +61,9 @@ extension ImageCanvas {
             case .scroll:
                 return false // the scrolled window's
             case .zoom:
-                self.zoomByWheel(steps: dy, at: pointer)
+                // A mirrored view (an edit's flip) zooms about the point under the pointer.
+                let anchor = self.mirrored ? Point(x: self.viewportSize.width - pointer.x, y: pointer.y) : pointer
+                self.zoomByWheel(steps: dy, at: anchor)
             case .step:
                 towardsStep += dy
                 guard abs(towardsStep) >= 1 else { return true }
@@ -125,7 +129,7 @@ extension ImageCanvas {
             guard let self else { return }
             // Ctrl+drag takes the file out instead (BEHAVIOUR F4), and a drag from a page's text selects it.
             if gtk_event_controller_get_current_event_state(drag).rawValue & GDK_CONTROL_MASK.rawValue != 0
-                || self.dragSelects?(Point(x: x, y: y)) == true
+                || self.dragSelects?(Point(x: x, y: y)) == true || self.cropHandle(at: Point(x: x, y: y)) != nil
             {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
@@ -135,7 +139,8 @@ extension ImageCanvas {
         }
         onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
             guard let self else { return }
-            self.configureAdjustments(offset: Point(x: start.x - dx, y: start.y - dy))
+            // Mirrored, the picture follows the pointer the other way round.
+            self.configureAdjustments(offset: Point(x: self.mirrored ? start.x + dx : start.x - dx, y: start.y - dy))
             self.onMovedByUser?()
         }
         onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in

@@ -24,6 +24,13 @@ extension ImageCanvas {
         let origin = wholePixelOrigin
         var clip = rect(0, 0, width, height)
         gtk_snapshot_push_clip(snapshot, &clip)
+        if mirrored {
+            // An edit's flip: the whole view mirrored about its middle (`+Crop`).
+            gtk_snapshot_save(snapshot)
+            var across = graphene_point_t(x: Float(width), y: 0)
+            gtk_snapshot_translate(snapshot, &across)
+            gtk_snapshot_scale(snapshot, -1, 1)
+        }
         let drawsImage = renderer.rendering != nil || renderer.hasFailed || animator.isRunning || zoom.isPinching
         if drawsImage, pyramid.hasAlpha {
             let shown = zoom.contentSize(at: displayScale)
@@ -61,6 +68,8 @@ extension ImageCanvas {
         drawSearchMatches(at: origin, of: pyramid, on: snapshot)
         drawSelectedText(at: origin, of: pyramid, on: snapshot)
         appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
+        if mirrored { gtk_snapshot_restore(snapshot) }
+        drawCrop(on: snapshot)
         gtk_snapshot_pop(snapshot)
     }
 

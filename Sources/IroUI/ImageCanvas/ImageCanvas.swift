@@ -106,6 +106,13 @@ final class ImageCanvas: CustomWidgetDelegate {
     var source: (model: DocumentModel, observers: [SignalHandlerID])?
     /// Asked where a drag starts: true when it selects (a page's text) instead of panning.
     var dragSelects: (@MainActor (Point) -> Bool)?
+    /// The picture is drawn mirrored left to right about the middle of the view (an edit's
+    /// flip, `+Crop`).
+    var mirrored = false {
+        didSet { if mirrored != oldValue { gtk_widget_queue_draw(widget) } }
+    }
+    /// The crop handle being dragged, and the crop when the drag began (`+Crop`).
+    var cropDrag: (handle: CropHandle, start: PixelRect)?
     /// Told when another image than the one drawn is shown (not more detail of it).
     var onImageShown: (@MainActor () -> Void)?
 
@@ -117,6 +124,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         (pinchGesture, keyController) = installGestures()
+        installCropDrag()
         renderer.currentHue = { [weak self] in self?.hue ?? HueControl.neutral }
         renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         // A tab in the background is not mapped: it asks for nothing until it is shown.

@@ -46,12 +46,20 @@ enum StatusPages {
     /// label: GTK 4.8 would otherwise read the button's own label ("_Open…") and then the
     /// child's, so "Open…" twice.
     static func pillButton(_ mnemonic: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = mnemonicButton(mnemonic, action: action)
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(button, "pill")
+        return button
+    }
+
+    /// A button labelled `mnemonic` ("_Retry") for `action`. Its label is a child of its own:
+    /// GTK 4.8 names a button made with a mnemonic label by the raw label and the text both
+    /// ("_Retry Retry"); a label child gives screen readers the text alone.
+    static func mnemonicButton(_ mnemonic: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
         let button: UnsafeMutablePointer<GtkButton> = cast(gtk_button_new())
         let label: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new_with_mnemonic(mnemonic))
         gtk_label_set_mnemonic_widget(label, button.widget)
         gtk_button_set_child(button, label.widget)
-        gtk_widget_set_halign(button.widget, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(button.widget, "pill")
         setAction(button.widget, action)
         return button.widget
     }

@@ -10,7 +10,7 @@ extension DocumentWindow {
     /// The file actions whose items explain themselves when disabled.
     static let explainedActions: Set<String> = [
         "copy", "copy-path", "trash", "delete-permanently", "show-in-folder", "open-with", "set-background", "print",
-        "export-copy", "present",
+        "save-copy", "present", "save", "edit",
     ]
 
     /// Why `action` is disabled now; nil when it is enabled or not a file action.
@@ -18,6 +18,10 @@ extension DocumentWindow {
         guard Self.explainedActions.contains(action), !actions.isEnabled(action) else { return nil }
         if action == "present" { return tr("Connect a second monitor to present on it") }
         guard let model = selectedModel else { return tr("No image is open") }
+        if action == "save", !model.isLoading, let reason = EditCommands.whySaveIsDisabled(for: model) { return reason }
+        if action == "edit", model.hasPages || model.player != nil || model.note != nil {
+            return tr("Only still images are edited, not documents, animations or note packages")
+        }
         if model.isLoading { return tr("The image is still loading") }
         if model.file.isDeleted { return tr("The file is no longer on disk") }
         if case .failed = model.document.state { return tr("“%s” could not be read", model.document.displayName) }

@@ -145,6 +145,15 @@ extension DocumentWindow {
             self?.pageCountChanged()
         }
         onSignalWithPointerReturningBool(raw(tabView), "close-page") { [weak self] page in
+            // Unsaved edits are asked about first (BEHAVIOUR D7): AdwTabView waits for the answer.
+            if let self, let page, let view = Self.view(of: cast(page)), UnsavedEditsDialog.hasChanges(view.model) {
+                UnsavedEditsDialog.ask(about: view.model, in: self) { [weak self] proceed in
+                    guard let self else { return }
+                    if proceed { view.model.cancelLoad() }
+                    adw_tab_view_close_page_finish(self.tabView, cast(page), proceed ? 1 : 0)
+                }
+                return true
+            }
             if let page, let view = Self.view(of: cast(page)) {
                 view.model.cancelLoad()
                 self?.owner?.returnMemorySoon()

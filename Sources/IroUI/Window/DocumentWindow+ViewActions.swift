@@ -13,8 +13,6 @@ extension DocumentWindow {
         actions.setEnabled("rotate-clockwise", hasImage)
         actions.setEnabled("rotate-counterclockwise", hasImage)
         actions.setEnabled("reset-hue", hasImage)
-        // A tab that holds less than every pixel decodes them again for the export.
-        actions.setEnabled("export-copy", selectedModel?.levels?.isComplete ?? false)
     }
 
     /// The canvas the zoom and rotation commands act on: the comparison's active pane, or
@@ -26,6 +24,10 @@ extension DocumentWindow {
 
     /// Turns the active canvas, or a document's stacked pages while they show (BEHAVIOUR G11).
     private func rotate(clockwise: Bool) {
+        // In edit mode the keys turn the edit (BEHAVIOUR D7).
+        if comparing.view == nil, let model = selectedModel, model.editing != nil {
+            return model.changeEdit { $0.rotate(clockwise: clockwise) }
+        }
         if let continuous = zoomTarget as? ContinuousPages {
             continuous.rotate(clockwise: clockwise)
         } else {

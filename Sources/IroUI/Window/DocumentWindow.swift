@@ -87,6 +87,7 @@ final class DocumentWindow {
         presenting = Presenting(self)
         installViewActions()
         fileActions = FileActions(self)
+        EditCommands.install(in: self)
         properties = PropertiesController(self, beside: body, shown: geometry.showsProperties)
         fullscreen = Fullscreen(self, chrome: chrome, frame: frame)
         tabAdder = TabAdder(self)
@@ -98,7 +99,16 @@ final class DocumentWindow {
             self.owner?.windowOrder.activate(self.id)
         }
         onSignalReturningBool(raw(window), "close-request") { [weak self] in
-            self?.rememberGeometry()
+            guard let self else { return false }
+            // Unsaved edits are asked about first, a tab at a time (BEHAVIOUR D7).
+            if let unsaved = self.models.first(where: UnsavedEditsDialog.hasChanges), let page = self.page(of: unsaved) {
+                adw_tab_view_set_selected_page(self.tabView, page)
+                UnsavedEditsDialog.ask(about: unsaved, in: self) { [weak self] proceed in
+                    if proceed, let self { gtk_window_close(self.window) }
+                }
+                return true
+            }
+            self.rememberGeometry()
             return false // and close
         }
         onSignal(raw(window), "destroy") { [weak self] in
@@ -226,13 +236,16 @@ final class DocumentWindow {
         actions.add("zoom-fit") { [weak self] in self?.zoomTarget?.zoomToFit() }
         actions.add("fit-width") { [weak self] in self?.zoomTarget?.zoomToFitWidth() }
         actions.add("fit-page") { [weak self] in self?.zoomTarget?.zoomToFitPage() }
-        actions.add("reload") { [weak self] in self?.selectedModel?.reload() }
+        actions.add("reload") { [weak self] in
+            guard let self, let model = self.selectedModel else { return }
+            guard UnsavedEditsDialog.hasChanges(model) else { return model.reload() }
+            UnsavedEditsDialog.ask(about: model, in: self) { [weak model] proceed in if proceed { model?.reload() } }
+        }
         actions.add("play-pause", enabled: false) { [weak self] in self?.selectedModel?.player?.togglePause() }
         actions.add("show-context-menu") { [weak self] in
             guard let view = self?.selectedView, view.visiblePage == "image" else { return }
             view.contextMenu.open(at: nil, of: view.canvas.widget)
         }
         actions.add("reset-hue") { [weak self] in self?.selectedModel?.hue = HueControl.neutral }
-        actions.add("export-copy") { [weak self] in self.map { ExportAdjustedCopy.begin(in: $0) } }
     }
 }

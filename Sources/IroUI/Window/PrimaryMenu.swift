@@ -11,8 +11,8 @@ enum PrimaryMenu {
             (tr("Open _With…"), "win.open-with"), (tr("_Copy"), "win.copy"), (tr("Copy _Path"), "win.copy-path"),
             (tr("Show in _Folder"), "win.show-in-folder"), (tr("Image _Properties"), "win.properties"),
             (tr("Move to T_rash"), "win.trash"), (tr("Set as _Background"), "win.set-background"), (tr("_Print…"), "win.print"),
-            (tr("_Export Adjusted Copy…"), "win.export-copy"),
         ],
+        [(tr("_Edit"), "win.edit"), (tr("_Save"), "win.save"), (tr("Save a Cop_y…"), "win.save-copy")],
         [
             (tr("All _Images of the Folder"), "win.folder-overview"), (tr("Thumbnail _Strip"), "win.thumbnail-strip"),
             (tr("Contin_uous Pages"), "win.continuous-pages"), (tr("Page T_humbnails"), "win.page-sidebar"),

@@ -16,6 +16,10 @@ final class WindowHeader {
     let menuButton: UnsafeMutablePointer<GtkMenuButton> = cast(PrimaryMenu.button())
     let propertiesButton: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new()
     let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
+    /// Edit mode (BEHAVIOUR D7).
+    let editButton = gtk_button_new_from_icon_name("document-edit-symbolic")!
+    /// Save, shown only while there are edits to save.
+    let saveButton = StatusPages.mnemonicButton(tr("_Save"), action: "win.save")
 
     var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
 
@@ -27,6 +31,14 @@ final class WindowHeader {
         iro_accessible_set_label(open, tr("Open"))
         adw_header_bar_pack_start(bar, open)
         adw_header_bar_pack_start(bar, stepButtons.widget)
+        setAction(editButton, "win.edit")
+        gtk_widget_set_tooltip_text(editButton, tr("Edit: Crop, Rotate, Flip (E)"))
+        iro_accessible_set_label(editButton, tr("Edit"))
+        adw_header_bar_pack_start(bar, editButton)
+        gtk_widget_set_tooltip_text(saveButton, tr("Save the edits over the file; the original goes to the trash (Ctrl+S)"))
+        gtk_widget_add_css_class(saveButton, "suggested-action")
+        gtk_widget_set_visible(saveButton, 0)
+        adw_header_bar_pack_start(bar, saveButton)
         adw_header_bar_pack_end(bar, menuButton.widget)
         adw_header_bar_pack_end(bar, propertiesButton)
         adw_header_bar_pack_end(bar, leaveFullscreenButton)

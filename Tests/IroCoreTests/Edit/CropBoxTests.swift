@@ -47,6 +47,12 @@ import Testing
         #expect(box.rect == PixelRect(x: 0, y: 0, width: 600, height: 400))
         box.setAspect(.original, portrait: true)
         #expect(abs(Double(box.rect.width) / Double(box.rect.height) - 400.0 / 600.0) < 0.01)
+        // A portrait picture's original is portrait.
+        var tall = CropBox(width: 400, height: 600)
+        tall.setAspect(.original, portrait: false)
+        #expect(tall.rect == PixelRect(x: 0, y: 0, width: 400, height: 600))
+        tall.drag(.bottomRight, from: tall.rect, dx: -200, dy: 0)
+        #expect(abs(Double(tall.rect.width) / Double(tall.rect.height) - 400.0 / 600.0) < 0.02)
     }
 
     @Test(arguments: CropHandle.allCases)

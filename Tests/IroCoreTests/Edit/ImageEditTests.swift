@@ -137,6 +137,10 @@ import Testing
         #expect(!ImageEdit(crop: PixelRect(x: 0, y: 0, width: 5, height: 3)).crops(width: 5, height: 3))
         #expect(ImageEdit(crop: PixelRect(x: 0, y: 0, width: 4, height: 3)).crops(width: 5, height: 3))
         #expect(!ImageEdit(hue: 0.7).isIdentity(width: 5, height: 3))
+        // Hues add up: a tenth of a turn twice is a fifth; there and back is none.
+        let twice = ImageEdit(hue: 0.6).then(ImageEdit(hue: 0.6), width: 5, height: 3)
+        #expect(abs(twice.hue - 0.7) < 1e-9)
+        #expect(!ImageEdit(hue: 0.6).then(ImageEdit(hue: 0.4), width: 5, height: 3).changesColours)
     }
 
     /// A stored picture with its orientation: editing what is shown equals editing the stored

@@ -20,6 +20,15 @@ final class DecoderMessagesTests: XCTestCase {
                 id: 10, name: Array("scan.tiff".utf8), rect: PixelRect(x: 0, y: 0, width: 8, height: 8), detail: 4, page: DocumentPage(2)),
             .cancel(id: 5), .nextFrame(id: 7), .metadata(id: 8, name: Array("IMG_1.JPG".utf8)), .forbidden(id: 6, what: 2),
             .thumbnail(id: 12, record: ThumbnailRecord(uri: "file:///tmp/%E7%8C%AB.jpg", modified: -5, bytes: 1 << 40)),
+            .saveEdit(
+                id: 13, name: Array("photo.jpg".utf8),
+                edit: ImageEdit(
+                    transform: ImageTransform(quarterTurns: 3, mirrored: true), crop: PixelRect(x: 16, y: 8, width: 580, height: 420),
+                    hue: 0.25),
+                format: .jpeg(quality: 87)),
+            .saveEdit(id: 14, name: Array("a.png".utf8), edit: .none, format: .png),
+            .saveEdit(id: 15, name: Array("b.webp".utf8), edit: ImageEdit(transform: .turnRight), format: .webpLossless),
+            .saveEdit(id: 16, name: Array("c.jpg".utf8), edit: ImageEdit(hue: 0.6), format: .jpeg(quality: nil)),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels
@@ -34,6 +43,7 @@ final class DecoderMessagesTests: XCTestCase {
             .failure(id: 6, .damaged(detail: "cut")), .failure(id: 7, .tooLarge(width: 70_000, height: 2)),
             .failure(id: 8, .needsTooMuchMemory(limitMegabytes: 4096)), .failure(id: 9, .unsupportedFormat),
             .image(id: 10, page), .failure(id: 11, .needsPassword(wrong: false)), .failure(id: 12, .needsPassword(wrong: true)),
+            .encoded(id: 13, length: 123_456),
         ]
         for reply in replies { XCTAssertEqual(try DecoderReply(bytes: reply.bytes), reply) }
         for photo in [PhotoMetadata(), Self.photo] {
