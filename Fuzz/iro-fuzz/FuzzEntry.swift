@@ -84,6 +84,8 @@ enum FuzzHarness {
                 return outcome.joined(separator: "; ")
             }
             outcome.append("decoded \(image.formatName) \(image.width)×\(image.height)")
+            // Save and Save Copy of an edit (SaveEditFuzz.swift), for stills of a modest size.
+            if image.animation == nil, image.width * image.height <= pyramidPixelLimit / 4 { outcome.append(savedEdits(path, image)) }
             check(
                 image.width > 0 && image.height > 0 && ImageLimits.allows(width: image.width, height: image.height),
                 "a decoded image within the limits, got \(image.width)×\(image.height)")

@@ -188,6 +188,37 @@ final class FrameBenchmark: XCTestCase {
         }
         view.model.hue = 0.5
 
+        // Edit mode (BEHAVIOUR D7): the frame that shows it, the time from E until that frame
+        // is painted, and the frames of a crop handle dragged (one drag step a frame).
+        canvas.updateModel { $0.applyBestFit() }
+        canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
+        settle()
+        var enter: [Double] = [], enterLatency: [Double] = [], drag: [Double] = []
+        for _ in 0..<runs {
+            _ = recorder.take()
+            let t0 = monotonicSeconds()
+            window.actions.activate("edit")
+            GtkTestEnvironment.pump(timeout: 5) { recorder.frames.count >= 1 }
+            let shown = recorder.takeIntervals()
+            if let frame = shown.first {
+                enter.append((frame.end - frame.start) * 1000)
+                enterLatency.append((frame.end - t0) * 1000)
+            }
+            settle()
+            let start = view.model.editing?.box.rect ?? PixelRect(x: 0, y: 0, width: 6000, height: 4000)
+            for step in 1...20 {
+                _ = recorder.take()
+                view.model.changeEdit { $0.box.drag(.bottomRight, from: start, dx: Double(-step * 40), dy: Double(-step * 25)) }
+                GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 }
+                drag.append(contentsOf: recorder.take())
+            }
+            window.actions.activate("edit-cancel")
+            settle()
+        }
+        report("edit-mode-first-frame", enter)
+        report("edit-mode-key-to-painted", enterLatency)
+        report("crop-drag-frame", drag)
+
         // The animated zoom (200 ms): frames per second while it runs.
         if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 1) }
         defer { if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 0) } }

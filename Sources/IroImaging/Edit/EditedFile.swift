@@ -20,9 +20,14 @@ public enum EditedFile {
         let sourceIsJPEG = bytes.starts(with: [0xFF, 0xD8, 0xFF])
         if case .jpeg = format, sourceIsJPEG {
             let orientation = bytes.withUnsafeBufferPointer { JPEGOrientation.read($0) }
-            if let transformed = try JPEGLosslessEdit.apply(edit, toJPEG: bytes, orientation: orientation),
-                let frame = transformed.withUnsafeBufferPointer({ JPEGHeader.read($0) })?.frame
-            {
+            // libjpeg refuses to move the blocks of a file it only warns about ("extraneous
+            // bytes"), which still decodes: such a file is recompressed instead.
+            var transformed: [UInt8]?
+            do throws(LoadError) { transformed = try JPEGLosslessEdit.apply(edit, toJPEG: bytes, orientation: orientation) } catch {
+                guard case .damaged(let detail) = error else { throw error }
+                Log.debug("\(source.displayName) is recompressed: \(detail)")
+            }
+            if let transformed, let frame = transformed.withUnsafeBufferPointer({ JPEGHeader.read($0) })?.frame {
                 // Exiv2 replaces EXIF and XMP, and writes IPTC again; other pictures of the original go first.
                 return try carryMetadata(
                     from: bytes, into: JPEGSegments.withoutOldPictures(transformed), width: frame.width, height: frame.height)

@@ -154,7 +154,9 @@ final class DocumentView: DocumentViewer {
         let facts = model.edits.jpeg
         var note = ""
         var snaps = false
-        if let session, case .writes(let format) = SaveAbility.of(model) {
+        if session != nil, case .cannot(let reason) = SaveAbility.of(model) {
+            note = reason // why Save will not be there, before the edit is made
+        } else if let session, case .writes(let format) = SaveAbility.of(model) {
             let edit = SaveEdits.pendingEdit(of: model)
             switch format {
             case .png: note = tr("Save keeps it a PNG, losslessly")
