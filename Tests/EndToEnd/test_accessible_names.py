@@ -4,7 +4,8 @@ no empty labels, in the empty window, on image tabs and on error tabs."""
 import os
 import re
 
-from harness import Session, fixture_dir, write_quadrants, walk, tab_bar
+from accessibility import states
+from harness import Session, do_action, fixture_dir, write_quadrants, walk, tab_bar
 
 
 _MNEMONIC = re.compile(r'(^|\s)_\w')
@@ -44,6 +45,18 @@ def test_accessible_names_are_clean():
         app.frame('quadrants.png')
         app.find('label', 'File Not Found')
         problems += [f'image + missing file: {p}' for p in _naming_problems(app)]
+        # Edit mode's bar (BEHAVIOUR D7): every control named, none by its GTK type.
+        s.focus_window('quadrants.png')
+        s.key('alt+1')  # the image's tab
+        edit = app.find('push button', 'Edit')
+        app.wait(lambda: 'sensitive' in states(edit), 'Edit to be available on the image')
+        do_action(edit)  # as a screen reader presses it
+        app.find('push button', 'Done')
+        problems += [f'edit mode: {p}' for p in _naming_problems(app)]
+        bar = app.find('combo box', 'Crop Aspect').parent
+        controls = {'push button', 'toggle button', 'combo box', 'check box', 'radio button', 'slider', 'entry'}
+        problems += [f'edit mode: {n.getRoleName()} {n.name!r}: a control named by its type'
+                     for n in walk(bar) if n.getRoleName() in controls and (n.name or '').startswith('Gtk')]
     assert not problems, '\n'.join(problems)
 
 

@@ -189,8 +189,11 @@ final class EditModeTests: XCTestCase {
             {
                 let dialog = gcast(data, adw_message_dialog_get_type(), as: AdwMessageDialog.self)
                 let heading = string(adw_message_dialog_get_heading(dialog))
+                // Held while answered: the answer may close the window it belongs to, and it with it.
+                g_object_ref(raw(dialog))
                 adw_message_dialog_response(dialog, response)
                 gtk_window_destroy(cast(dialog))
+                g_object_unref(raw(dialog))
                 return heading
             }
             node = item.pointee.next
@@ -219,6 +222,51 @@ final class EditModeTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.views.count == 1 }, "Discard closes it")
             XCTAssertEqual(harness.fixtures.data(of: url), harness.fixtures.data(of: harness.fixtures.quadrants("again.png")), "untouched")
+        }
+    }
+
+    /// Another program rewrote the file while it was being edited: no reload (it would lose
+    /// the edits) but a banner, and Save asks before replacing that version.
+    func testAFileChangedOnDiskMeanwhileIsNotReplacedWithoutAsking() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view, url) = try Self.open(harness)
+            window.actions.activate("edit")
+            window.actions.activate("rotate-clockwise")
+            window.actions.activate("edit-done")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.hasUnsavedEdits })
+            let theirs = harness.fixtures.data(of: harness.fixtures.quadrants("theirs.png", width: 300, height: 200))
+            try Data(theirs).write(to: url)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.fileBanner.isShown }, "a banner says so")
+            XCTAssertTrue(view.fileBanner.text.contains("changed by another program"), view.fileBanner.text)
+            XCTAssertTrue(view.model.hasUnsavedEdits, "the edits are still there")
+            XCTAssertEqual(view.model.levels.map { [$0.width, $0.height] }, [300, 400], "still the edited picture")
+
+            window.actions.activate("save")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Replace “q.png”?" }, "Save asks")
+            GtkTestEnvironment.pump(for: 0.2)
+            XCTAssertEqual(harness.fixtures.data(of: url), theirs, "Cancel leaves their version")
+            XCTAssertTrue(view.model.hasUnsavedEdits)
+        }
+    }
+
+    /// Closing the window asks about a tab's unsaved edits too, and Cancel keeps it open.
+    func testClosingTheWindowWithUnsavedEditsAsksFirst() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view, _) = try Self.open(harness)
+            window.actions.activate("edit")
+            window.actions.activate("edit-flip-vertical")
+            gtk_window_close(window.window)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Save Changes to “q.png”?" })
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertTrue(harness.app.windows.contains { $0 === window }, "Cancel keeps the window")
+            XCTAssertNotNil(view.model.editing)
+            gtk_window_close(window.window)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !harness.app.windows.contains { $0 === window } }, "Discard closes it")
         }
     }
 

@@ -73,7 +73,7 @@ extension DocumentModel {
 
     private func fileSettled() {
         guard !file.isMovingToTrash else { return }
-        if document.path.exists, hasUnsavedEdits {
+        if document.path.exists, hasUnsavedEdits || editing != nil {
             // Reloading would lose the edits; Save asks before it replaces the new file.
             setBanner(tr("“%s” was changed by another program. Save asks before replacing it.", document.displayName))
         } else if document.path.exists {

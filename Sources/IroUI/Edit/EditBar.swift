@@ -37,6 +37,8 @@ final class EditBar {
         let names = Self.aspects.map { $0.0.name(portrait: $0.1) }
         aspectWidget = withCStringArray(names) { gtk_drop_down_new_from_strings($0)! }
         iro_accessible_set_label(aspectWidget, tr("Crop Aspect"))
+        // The list's own button (GTK 4.8 names it after its type).
+        if let button = gtk_widget_get_first_child(aspectWidget) { iro_accessible_set_label(button, tr("Crop Aspect")) }
         gtk_widget_set_tooltip_text(aspectWidget, tr("Crop Aspect"))
         gtk_widget_add_css_class(size.widget, "numeric")
         iro_accessible_set_label(size.widget, tr("Crop size in pixels"))

@@ -31,8 +31,9 @@ final class EditCommands {
         actions.add("edit-snap", enabled: false) { [weak self] in self?.snapToBlocks() }
         actions.add("save", enabled: false) { [weak self] in self.map { SaveEdits.save(in: $0.window) } }
         actions.add("save-copy", enabled: false) { [weak self] in self.map { SaveEdits.saveCopy(in: $0.window) } }
+        // Not the levels: an animation's every frame would run it (and read the file's permissions).
         window.selection.observe([
-            DocumentModel.Property.editing, DocumentModel.Property.status, DocumentModel.Property.levels,
+            DocumentModel.Property.editing, DocumentModel.Property.status, DocumentModel.Property.complete,
             DocumentModel.Property.animated, DocumentModel.Property.pages,
         ]) { [weak self] in self?.update() }
     }

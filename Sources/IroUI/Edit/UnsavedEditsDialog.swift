@@ -39,13 +39,21 @@ enum UnsavedEditsDialog {
         adw_message_dialog_set_close_response(dialog, "cancel")
         onSignalWithPointer(raw(dialog), "response") { [weak model, weak window] response in
             let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
-            guard let model, let window else { return proceed(false) }
-            switch answer {
-            case "save": SaveEdits.save(model, in: window) { saved in proceed(saved) }
-            case "discard":
-                model.discardEdits()
-                proceed(true)
-            default: proceed(false)
+            // Once the dialog has closed: going on may close the window it belongs to, which
+            // must not happen while the dialog is still answering.
+            _ = addIdle {
+                guard let model, let window else {
+                    proceed(false)
+                    return false
+                }
+                switch answer {
+                case "save": SaveEdits.save(model, in: window) { saved in proceed(saved) }
+                case "discard":
+                    model.discardEdits()
+                    proceed(true)
+                default: proceed(false)
+                }
+                return false
             }
         }
         gtk_window_present(dialog.window)
