@@ -251,6 +251,30 @@ final class EditModeTests: XCTestCase {
         }
     }
 
+    /// Stepping to the folder's next image asks about an edit under way; Discard goes on.
+    func testSteppingAwayFromAnEditAsksFirst() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view, url) = try Self.open(harness, name: "a.png")
+            let next = harness.fixtures.quadrants("\(url.deletingLastPathComponent().lastPathComponent)/b.png", width: 200, height: 100)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.target(of: .next) != nil }, "the folder is listed")
+            window.actions.activate("edit")
+            view.model.changeEdit { $0.box.set(PixelRect(x: 0, y: 0, width: 100, height: 100)) }
+
+            view.model.go(.next)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Save Changes to “a.png”?" })
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertEqual(view.document.path, RawPath(url.path), "Cancel stays")
+            XCTAssertNotNil(view.model.editing, "with the edit")
+
+            view.model.go(.next)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(next.path) }, "Discard goes on")
+            XCTAssertNil(view.model.editing)
+        }
+    }
+
     /// Closing the window asks about a tab's unsaved edits too, and Cancel keeps it open.
     func testClosingTheWindowWithUnsavedEditsAsksFirst() throws {
         try onMain {

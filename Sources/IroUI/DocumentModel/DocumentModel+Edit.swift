@@ -20,6 +20,8 @@ extension DocumentModel {
     /// Edits made (Done) and not saved, as one edit of the picture the file holds.
     var unsaved: ImageEdit? { edits.unsaved }
     var hasUnsavedEdits: Bool { edits.unsaved != nil }
+    /// Leaving the picture would lose edits: made and not saved, or under way in edit mode.
+    var hasEditsToLose: Bool { hasUnsavedEdits || editing.map { !$0.isUnchanged } == true }
 
     /// What the edits remember beside the session.
     struct Edits {

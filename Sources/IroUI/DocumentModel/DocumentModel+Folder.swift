@@ -63,7 +63,9 @@ extension DocumentModel {
     /// arrives, which is at once when it was decoded ahead. A linked document keeps the
     /// linked view, hue included (BEHAVIOUR F6); another starts from the unchanged hue.
     func go(_ step: Step) {
-        if hasUnsavedEdits, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.go(step) } }
+        // Edits are asked about only when the step leads somewhere.
+        guard page(after: step) != nil || canGo(step) && target(of: step) != nil else { return }
+        if hasEditsToLose, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.go(step) } }
         cancelEdit()
         if let page = page(after: step) { return showPage(page) }
         guard canGo(step), let entry = target(of: step) else { return }
@@ -73,7 +75,7 @@ extension DocumentModel {
     /// Shows the folder's image `entry` (the grid and the strip jump there, BEHAVIOUR H1), as a step would.
     func show(_ entry: FolderList.Entry) {
         guard let browser = folderBrowser, entry.name != browser.list.current.name else { return }
-        if hasUnsavedEdits, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.show(entry) } }
+        if hasEditsToLose, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.show(entry) } }
         cancelEdit()
         let path = browser.path(of: entry)
         let ahead = preloader.take(path) // before the new neighbours replace the old

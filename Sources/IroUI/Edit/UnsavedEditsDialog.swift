@@ -8,9 +8,7 @@ import IroCore
 enum UnsavedEditsDialog {
     /// Whether `model` holds edits that leaving it would lose: made and not saved, or under
     /// way in edit mode.
-    static func hasChanges(_ model: DocumentModel) -> Bool {
-        model.hasUnsavedEdits || model.editing.map { !$0.isUnchanged } == true
-    }
+    static func hasChanges(_ model: DocumentModel) -> Bool { model.hasEditsToLose }
 
     /// Asks about `model`'s edits; `proceed(true)` once they are saved or discarded,
     /// `proceed(false)` when the user keeps them (Cancel, or a save that failed).
