@@ -75,16 +75,19 @@ static char *first(GExiv2Metadata *metadata, const char *const *tags, int interp
     return NULL;
 }
 
+/// Loads gexiv2 once; 0, with the reason in `error`, when it cannot be.
+static int ensure_started(char *error, size_t error_size) {
+    pthread_once(&start_once, start);
+    if (!started) snprintf(error, error_size, "%s", start_error);
+    return started;
+}
+
 #define TAGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 static int read_metadata(const char *path, const uint8_t *bytes, size_t size, IroExif *exif, char *error,
                          size_t error_size) {
     memset(exif, 0, sizeof *exif);
-    pthread_once(&start_once, start);
-    if (!started) {
-        snprintf(error, error_size, "%s", start_error);
-        return 0;
-    }
+    if (!ensure_started(error, error_size)) return 0;
     GExiv2Metadata *metadata = api.gexiv2_metadata_new();
     GError *failure = NULL;
     int opened = path ? api.gexiv2_metadata_open_path(metadata, path, &failure)
@@ -319,11 +322,7 @@ int iro_exif_carry_over(const uint8_t *original, size_t original_size, const uin
         snprintf(error, error_size, "there is no edited image to carry the metadata into");
         return 0;
     }
-    pthread_once(&start_once, start);
-    if (!started) {
-        snprintf(error, error_size, "%s", start_error);
-        return 0;
-    }
+    if (!ensure_started(error, error_size)) return 0;
     GExiv2Metadata *metadata = api.gexiv2_metadata_new();
     GError *failure = NULL;
     // Metadata Exiv2 cannot read (a format it does not know, a broken block) is none to carry.

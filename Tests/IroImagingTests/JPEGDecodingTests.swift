@@ -17,7 +17,7 @@ final class JPEGDecodingTests: XCTestCase {
         .standardized
 
     /// gdk-pixbuf's incremental loader on `bytes`, asked for `size` (nil: whole).
-    func referenceDecode(_ bytes: [UInt8], size: (Int, Int)? = nil) throws -> OpaquePointer {
+    static func referenceDecode(_ bytes: [UInt8], size: (Int, Int)? = nil) throws -> OpaquePointer {
         let loader = try XCTUnwrap(try withGError { gdk_pixbuf_loader_new_with_type("jpeg", $0) })
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         if let size { gdk_pixbuf_loader_set_size(loader, Int32(size.0), Int32(size.1)) }
@@ -46,7 +46,7 @@ final class JPEGDecodingTests: XCTestCase {
                     try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .scale(1 / Double(reduction))))
                 let size = ((header.width + reduction - 1) / reduction, (header.height + reduction - 1) / reduction)
                 XCTAssertEqual([image.width, image.height], [size.0, size.1], "\(url.lastPathComponent) at 1/\(reduction)")
-                let reference = try referenceDecode(bytes, size: reduction > 1 ? size : nil)
+                let reference = try Self.referenceDecode(bytes, size: reduction > 1 ? size : nil)
                 defer { g_object_unref(UnsafeMutableRawPointer(reference)) }
                 XCTAssertEqual(
                     largestChannelDifference(image.pixbuf, reference), 0, "\(url.lastPathComponent) at 1/\(reduction): the same pixels")
@@ -80,7 +80,7 @@ final class JPEGDecodingTests: XCTestCase {
         try XCTSkipUnless(convert.terminationStatus == 0, "convert could not write a CMYK JPEG")
         let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(cmyk.path)))
         // gdk-pixbuf's loader makes RGBA of CMYK (opaque); Iro makes RGB, by the same formula.
-        let reference = try referenceDecode(fixtures.data(of: cmyk))
+        let reference = try Self.referenceDecode(fixtures.data(of: cmyk))
         defer { g_object_unref(UnsafeMutableRawPointer(reference)) }
         XCTAssertEqual(gdk_pixbuf_get_width(image.pixbuf), gdk_pixbuf_get_width(reference))
         XCTAssertEqual(gdk_pixbuf_get_height(image.pixbuf), gdk_pixbuf_get_height(reference))

@@ -44,17 +44,7 @@ final class JPEGLosslessEditTests: XCTestCase {
     }
 
     /// `bytes` decoded by gdk-pixbuf's JPEG loader (libjpeg), as stored: no orientation applied.
-    func decode(_ bytes: [UInt8]) throws -> OpaquePointer {
-        let loader = try XCTUnwrap(try withGError { gdk_pixbuf_loader_new_with_type("jpeg", $0) })
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        _ = try bytes.withUnsafeBufferPointer { buffer in
-            try withGError { gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), $0) }
-        }
-        _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
-        g_object_ref(UnsafeMutableRawPointer(pixbuf))
-        return pixbuf
-    }
+    func decode(_ bytes: [UInt8]) throws -> OpaquePointer { try JPEGDecodingTests.referenceDecode(bytes) }
 
     /// What the edit should make of the original: gdk-pixbuf stands it up by its EXIF
     /// orientation, mirrors and turns it with its own functions, then cuts the crop — nothing

@@ -132,7 +132,7 @@ final class TrashTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: urls[0].path), "Cancel keeps it")
 
             let dialog = try XCTUnwrap(window.fileActions.confirmDeletion())
-            adw_message_dialog_response(dialog, "delete")
+            adw_message_dialog_response(dialog, "confirm")
             XCTAssertTrue(
                 GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(urls[1].path) }, "the tab shows the next image")
             XCTAssertFalse(FileManager.default.fileExists(atPath: urls[0].path), "deleted")

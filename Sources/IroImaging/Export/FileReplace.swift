@@ -11,37 +11,73 @@ import IroCore
 /// removed too. Any location GIO can write is fine: a path, or a GVfs URI (BEHAVIOUR A13).
 public enum FileReplace {
     public static func write(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
-        let folder = destination.deletingLastComponent
-        let existed = destination.exists
-        let file = destination.newGFile()
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let cancellable = g_cancellable_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
-
-        let opened: UnsafeMutablePointer<GFileOutputStream>?
-        do {
-            opened = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable, $0) }
-        } catch {
-            throw classify(error, folder: folder)
+        let pending = try Pending(bytes, to: destination)
+        do throws(GLibError) { try pending.commit() } catch {
+            pending.abandon()
+            throw classify(error, folder: destination.deletingLastComponent)
         }
-        guard let opened else { throw .writeFailed(detail: "GIO gave no stream") }
-        defer { g_object_unref(UnsafeMutableRawPointer(opened)) }
-        let stream: UnsafeMutablePointer<GOutputStream> = gcast(UnsafeMutableRawPointer(opened), g_output_stream_get_type())
-        do throws(GLibError) {
-            var written: gsize = 0
-            let wrote = bytes.withUnsafeBytes { raw in
-                Result { () throws(GLibError) in
-                    try withGError { g_output_stream_write_all(stream, raw.baseAddress, gsize(raw.count), &written, cancellable, $0) }
-                }
+    }
+
+    /// Bytes written and flushed into GIO's temporary file for `destination`, which still
+    /// holds what it held: `commit` puts them in its place, `abandon` drops them. Save
+    /// (BEHAVIOUR D7) moves the original to the trash in between.
+    public final class Pending {
+        private let destination: RawPath
+        private let existed: Bool
+        private let file: OpaquePointer // GFile *
+        private let cancellable: UnsafeMutablePointer<GCancellable>
+        private var opened: UnsafeMutablePointer<GFileOutputStream>?
+
+        public init(_ bytes: [UInt8], to destination: RawPath) throws(ExportError) {
+            self.destination = destination
+            existed = destination.exists
+            file = destination.newGFile()
+            cancellable = g_cancellable_new()!
+            let folder = destination.deletingLastComponent
+            do {
+                opened = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable, $0) }
+            } catch {
+                throw classify(error, folder: folder)
             }
-            _ = try wrote.get()
+            guard let stream else { throw .writeFailed(detail: "GIO gave no stream") }
+            do throws(GLibError) {
+                var written: gsize = 0
+                let wrote = bytes.withUnsafeBytes { raw in
+                    Result { () throws(GLibError) in
+                        try withGError { g_output_stream_write_all(stream, raw.baseAddress, gsize(raw.count), &written, cancellable, $0) }
+                    }
+                }
+                _ = try wrote.get()
+                _ = try withGError { g_output_stream_flush(stream, cancellable, $0) }
+            } catch {
+                abandon()
+                throw classify(error, folder: folder)
+            }
+        }
+
+        private var stream: UnsafeMutablePointer<GOutputStream>? {
+            opened.map { gcast(UnsafeMutableRawPointer($0), g_output_stream_get_type()) }
+        }
+
+        /// The new bytes take the destination's place.
+        public func commit() throws(GLibError) {
+            guard let stream else { return }
             _ = try withGError { g_output_stream_close(stream, nil, $0) }
-        } catch {
-            // Closed cancelled: GIO removes its temporary file and the old one stays.
+        }
+
+        /// Closed cancelled: GIO removes its temporary file and the old one stays; a file
+        /// that did not exist before is removed.
+        public func abandon() {
+            guard let stream else { return }
             g_cancellable_cancel(cancellable)
             _ = g_output_stream_close(stream, cancellable, nil)
             if !existed { _ = g_file_delete(file, nil, nil) }
-            throw classify(error, folder: folder)
+        }
+
+        deinit {
+            if let opened { g_object_unref(UnsafeMutableRawPointer(opened)) }
+            g_object_unref(UnsafeMutableRawPointer(cancellable))
+            g_object_unref(UnsafeMutableRawPointer(file))
         }
     }
 

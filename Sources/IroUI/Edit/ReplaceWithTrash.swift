@@ -28,50 +28,24 @@ nonisolated enum ReplaceWithTrash {
 
     /// Blocking: call it off the main thread.
     nonisolated static func write(_ bytes: [UInt8], over path: RawPath) throws(Failure) -> Replaced {
-        let folder = path.deletingLastComponent
-        let file = path.newGFile()
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let cancellable = g_cancellable_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
-        let opened: UnsafeMutablePointer<GFileOutputStream>?
-        do { opened = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable, $0) } } catch {
-            throw .write(FileReplace.classify(error, folder: folder))
-        }
-        guard let opened else { throw .write(.writeFailed(detail: "GIO gave no stream")) }
-        defer { g_object_unref(UnsafeMutableRawPointer(opened)) }
-        let stream: UnsafeMutablePointer<GOutputStream> = gcast(UnsafeMutableRawPointer(opened), g_output_stream_get_type())
-        /// Drops what was written: GIO removes its temporary file, the original stays.
-        func abandon() {
-            g_cancellable_cancel(cancellable)
-            _ = g_output_stream_close(stream, cancellable, nil)
-        }
-        do throws(GLibError) {
-            var written: gsize = 0
-            let wrote = bytes.withUnsafeBytes { raw in
-                Result { () throws(GLibError) in
-                    try withGError { g_output_stream_write_all(stream, raw.baseAddress, gsize(raw.count), &written, cancellable, $0) }
-                }
-            }
-            _ = try wrote.get()
-            _ = try withGError { g_output_stream_flush(stream, cancellable, $0) }
-        } catch {
-            abandon()
-            throw .write(FileReplace.classify(error, folder: folder))
-        }
+        let pending: FileReplace.Pending
+        do throws(ExportError) { pending = try FileReplace.Pending(bytes, to: path) } catch { throw .write(error) }
         do throws(Trash.Failure) { try Trash.move(path) } catch {
-            abandon()
+            pending.abandon()
             if case .notMoved(let reason) = error { throw .notTrashed(reason) }
             throw .notTrashed("\(error)")
         }
         guard let item = Trash.latestItem(from: path) else {
-            abandon()
+            // Undo could not find it: nothing changes, and the original comes back if it can.
+            pending.abandon()
+            do throws(Trash.Failure) { try Trash.restore(path) } catch { Log.warning("\(path.displayString) stays in the trash: \(error)") }
             throw .notTrashed(tr("the trash does not list it"))
         }
-        do throws(GLibError) { _ = try withGError { g_output_stream_close(stream, nil, $0) } } catch {
+        do throws(GLibError) { try pending.commit() } catch {
             // The new file did not take its place: the original goes back.
             _ = item.file.withCString { from in path.withCString { to in rename(from, to) } }
             _ = item.info.withCString { unlink($0) }
-            throw .write(FileReplace.classify(error, folder: folder))
+            throw .write(FileReplace.classify(error, folder: path.deletingLastComponent))
         }
         return Replaced(path: path, trashed: item.file, info: item.info)
     }

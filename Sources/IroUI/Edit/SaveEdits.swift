@@ -39,23 +39,17 @@ enum SaveEdits {
             return
         }
         guard model.fileChangedSinceEdit else { return write(model, format: format, to: path, in: window, then: then) }
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
-            adw_message_dialog_new(
-                window.window, tr("Replace “%s”?", model.document.displayName),
-                tr("Another program changed the file after you began editing it. Saving replaces that version; it goes to the trash.")))
-        adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog, "replace", tr("_Replace"))
-        adw_message_dialog_set_response_appearance(dialog, "replace", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(dialog, "cancel")
-        adw_message_dialog_set_close_response(dialog, "cancel")
-        onSignalWithPointer(raw(dialog), "response") { [weak window, weak model] response in
-            guard let window, let model, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "replace" else {
+        Confirmation.ask(
+            tr("Replace “%s”?", model.document.displayName),
+            tr("Another program changed the file after you began editing it. Saving replaces that version; it goes to the trash."),
+            confirm: tr("_Replace"), over: window.window
+        ) { [weak window, weak model] replace in
+            guard replace, let window, let model else {
                 then?(false)
                 return
             }
             write(model, format: format, to: path, in: window, then: then)
         }
-        gtk_window_present(dialog.window)
     }
 
     private static func write(
@@ -116,13 +110,7 @@ enum SaveEdits {
 
     @concurrent
     nonisolated private static func restore(_ replaced: ReplaceWithTrash.Replaced) async -> String? {
-        do throws(Trash.Failure) { try ReplaceWithTrash.undo(replaced) } catch {
-            switch error {
-            case .notFound: return tr("it is no longer in the trash")
-            case .occupied: return tr("another file has its name now")
-            case .notRestored(let reason), .notMoved(let reason): return reason
-            }
-        }
+        do throws(Trash.Failure) { try ReplaceWithTrash.undo(replaced) } catch { return error.reason }
         return nil
     }
 

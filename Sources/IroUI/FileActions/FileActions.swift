@@ -159,24 +159,14 @@ final class FileActions {
         }
         guard let model = window.selectedModel, canRemove(model) else { return nil }
         let path = model.document.path
-        let dialog: UnsafeMutablePointer<AdwMessageDialog> = cast(
-            adw_message_dialog_new(
-                window.window, tr("Delete “%s” Permanently?", model.document.displayName),
-                tr("It will not go to the trash, and cannot be restored.")))
-        adw_message_dialog_add_response(dialog, "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog, "delete", tr("_Delete"))
-        adw_message_dialog_set_response_appearance(dialog, "delete", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(dialog, "cancel")
-        adw_message_dialog_set_close_response(dialog, "cancel")
-        onSignalWithPointer(raw(dialog), "response") { [weak self] response in
+        return Confirmation.ask(
+            tr("Delete “%s” Permanently?", model.document.displayName), tr("It will not go to the trash, and cannot be restored."),
+            confirm: tr("_Delete"), over: window.window
+        ) { [weak self] delete in
             // Only the file it asked about: the tab may have moved on meanwhile.
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "delete", let self,
-                self.window.selectedModel?.document.path == path
-            else { return }
+            guard delete, let self, self.window.selectedModel?.document.path == path else { return }
             self.removeShownFile(toTrash: false)
         }
-        gtk_window_present(dialog.window)
-        return dialog
     }
 
     /// Undo: the file back where it was, shown in a new tab.
@@ -191,13 +181,7 @@ final class FileActions {
 
     @concurrent
     nonisolated static func restore(_ path: RawPath) async -> String? {
-        do throws(Trash.Failure) { try Trash.restore(path) } catch {
-            switch error {
-            case .notFound: return tr("it is no longer in the trash")
-            case .occupied: return tr("another file has its name now")
-            case .notRestored(let reason), .notMoved(let reason): return reason
-            }
-        }
+        do throws(Trash.Failure) { try Trash.restore(path) } catch { return error.reason }
         return nil
     }
 

@@ -16,6 +16,15 @@ enum Trash {
         /// A file of that name is back at the original place: nothing is overwritten.
         case occupied
         case notRestored(String)
+
+        /// In words for a toast ("could not be put back: …").
+        var reason: String {
+            switch self {
+            case .notFound: tr("it is no longer in the trash")
+            case .occupied: tr("another file has its name now")
+            case .notRestored(let reason), .notMoved(let reason): reason
+            }
+        }
     }
 
     /// Moves `path` to the trash. Blocking: call it off the main thread.
