@@ -22,6 +22,15 @@ public final class PixbufSnapshot: Sendable {
         pixbuf = image.pixbuf
     }
 
+    /// Shares the pixels of a decode that is never changed (a pyramid's image), for work that
+    /// only reads them (`readOnlyPixbuf`): an edit's Done, without a copy of 100 MB on the
+    /// main thread. Such a snapshot is never claimed.
+    public init(sharing image: DecodedImage) {
+        g_object_ref(UnsafeMutableRawPointer(image.pixbuf))
+        pixbuf = image.pixbuf
+        used.withLock { $0 = true }
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
     /// The pixels, to read (an edit makes new ones from them); never to change.

@@ -1,3 +1,4 @@
+import CGtk
 import Glibc
 import GtkSupport
 import IroCore
@@ -81,7 +82,8 @@ extension DocumentModel {
 
     /// Changes the edit under way.
     func changeEdit(_ change: (inout EditSession) -> Void) {
-        guard var session = editing else { return }
+        // Once Done is making the pixels, the edit is what it was.
+        guard edits.applying == nil, var session = editing else { return }
         change(&session)
         editing = session
     }
@@ -89,18 +91,22 @@ extension DocumentModel {
     /// Done: the tab shows the edited picture, hue included, as unsaved edits. Its pixels are
     /// made from every pixel of the image (decoded again when the view holds fewer).
     func applyEdit() {
-        guard let session = editing, let pyramid = levels else { return }
+        guard edits.applying == nil, let session = editing, let pyramid = levels else { return }
         let edit = session.edit(hue: hue)
         guard !edit.isIdentity(width: session.width, height: session.height) else { return cancelEdit() }
         let composed = (edits.unsaved ?? .none).then(edit, width: edits.fileSize.width, height: edits.fileSize.height)
         let path = imagePath, format = pyramid.image?.formatName ?? formatName ?? ""
-        let held = pyramid.image.map { PixbufSnapshot(copying: $0.pixbuf) } ?? nil
+        let held = pyramid.image.map(PixbufSnapshot.init(sharing:))
         let decodesAgain = held == nil && edits.unsaved == nil
         // The edit stays shown until its pixels replace it, in the same frame.
         setProgress(LoadProgress())
         edits.applying = Task { [weak self] in
             let made = await Self.editedPixels(of: held, orDecoding: decodesAgain ? path : nil, edit: edit)
-            guard let self else { return }
+            // Discarded meanwhile (the tab closed, the user stepped on): nothing to show.
+            guard !Task.isCancelled, let self else {
+                if let made { g_object_unref(UnsafeMutableRawPointer(made)) }
+                return
+            }
             self.edits.applying = nil
             self.setProgress(nil)
             guard let made else {
@@ -133,9 +139,12 @@ extension DocumentModel {
 
     /// Forgets the unsaved edits and shows the file again.
     func discardEdits() {
+        if let applying = edits.applying {
+            applying.cancel()
+            edits.applying = nil
+            setProgress(nil)
+        }
         cancelEdit()
-        edits.applying?.cancel()
-        edits.applying = nil
         guard edits.unsaved != nil else { return }
         edits.unsaved = nil
         edits.stamp = nil

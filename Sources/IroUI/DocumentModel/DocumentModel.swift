@@ -189,6 +189,7 @@ final class DocumentModel: ViewOwner {
 
     /// The tab is closing: nothing more is decoded, played or watched.
     func close() {
+        edits.applying?.cancel()
         player?.stop()
         cancelLoad()
         folderBrowser?.stop()
