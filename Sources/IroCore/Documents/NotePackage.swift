@@ -9,6 +9,8 @@ public struct NotePackage: Equatable, Sendable {
     public static let pathExtension = "notesdoc"
     public static let textFileName = "Text.txt"
     public static let imageFileName = "Image.png"
+    /// What Iro's markup drew over the image (BEHAVIOUR I4), in its own SVG.
+    public static let markupFileName = "Markup.svg"
     /// Refuses absurd text files instead of reading gigabytes into a label.
     public static let defaultMaximumTextBytes = 16 << 20
 
@@ -18,12 +20,15 @@ public struct NotePackage: Equatable, Sendable {
     public let shown: NoteText
     /// nil when the package has no `Image.png`.
     public let imagePath: RawPath?
+    /// The text of `Markup.svg` (Iro's markup over the image), when the package has one.
+    public let markup: String?
 
-    public init(folder: RawPath, text: String, imagePath: RawPath?) {
+    public init(folder: RawPath, text: String, imagePath: RawPath?, markup: String? = nil) {
         self.folder = folder
         self.text = text
         shown = NoteText(text)
         self.imagePath = imagePath
+        self.markup = markup
     }
 
     /// Whether a path names a note package by its extension (what the opener checks first).
@@ -59,7 +64,18 @@ public struct NotePackage: Equatable, Sendable {
             guard let target = resolved(image) else { throw .unreadable(reason(for: errno)) }
             guard isInside(target, root) else { throw .linkLeavesPackage(imageFileName) }
         }
-        return NotePackage(folder: folder, text: text, imagePath: image)
+        // The markup is read like the text: inside the package, bounded, UTF-8; one that
+        // cannot be read is left out rather than failing the package.
+        var markup: String?
+        let markupPath = folder.appending(markupFileName)
+        if kind(of: markupPath) == .regularFile {
+            do throws(NotePackageError) {
+                markup = String(validating: try readText(at: markupPath, limit: maximumTextBytes, inside: root), as: UTF8.self)
+            } catch {
+                markup = nil
+            }
+        }
+        return NotePackage(folder: folder, text: text, imagePath: image, markup: markup)
     }
 
     /// Links inside the package are followed (a package may link its text to a file beside

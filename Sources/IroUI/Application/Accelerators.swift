@@ -95,6 +95,26 @@ enum Accelerators {
             ]
         ),
         (
+            // Markup (BEHAVIOUR I): its tools' letters act only while it is on. Undo and redo
+            // after the focused widget: a note's text undoes its own typing first.
+            tr("Markup"),
+            [
+                Entry("win.markup", ["m"], tr("Markup")),
+                Entry("win.markup-undo", ["<Control>z"], tr("Undo the Last Markup"), precedence: .afterFocusedWidget),
+                Entry("win.markup-redo", ["<Control><Shift>z"], tr("Redo the Markup"), precedence: .afterFocusedWidget),
+                Entry("win.markup-clear", ["<Control><Shift>BackSpace"], tr("Clear the Markup")),
+                Entry("win.markup-thinner", ["bracketleft"], tr("Thinner")),
+                Entry("win.markup-thicker", ["bracketright"], tr("Thicker")),
+                Entry("win.save-markup", ["<Control><Alt>s"], tr("Save Markup")),
+            ]
+                + MarkupTool.allCases.map { Entry("win.\($0.action)", [$0.key], $0.name) }
+                + MarkupColour.swatches.indices.map { index in
+                    Entry(
+                        "win.markup-colour(\(index))", ["<Control>\(index + 1)"], tr("Colours 1…6"), shown: "<Control>1...<Control>6",
+                        listed: index == 0)
+                }
+        ),
+        (
             // Before Images: while a show runs, its keys take Space, Left and Right (BEHAVIOUR H3).
             tr("Slideshow"),
             [

@@ -22,6 +22,8 @@ final class DocumentView: DocumentViewer {
     private let floating = Floating()
     let noteSidebar = NoteSidebar()
 
+    /// Markup's tools over the top of the image, and its text typed in place (BEHAVIOUR I).
+    private(set) var markupControls: MarkupControls!
     /// The image's context menu (right-click, Shift+F10, Menu).
     private(set) var contextMenu: ImageContextMenu!
     /// The image arrived before the canvas was on screen: it takes the focus when it is.
@@ -43,7 +45,8 @@ final class DocumentView: DocumentViewer {
         pages = DocumentPages(canvas: canvas, scroller: scroller.widget, model: model)
         hueOverlay = OverlayControlContainer(content: pages.widget, control: hueControl.widget)
         hueOverlay.followDrags(of: hueControl.pressGesture)
-        gtk_stack_add_named(stack, hueOverlay.widget, DocumentModel.Shown.image.rawValue)
+        markupControls = MarkupControls(over: hueOverlay.widget, model: model, canvas: canvas)
+        gtk_stack_add_named(stack, markupControls.widget, DocumentModel.Shown.image.rawValue)
         // The image (or its error) and, for note packages, the note beside it.
         let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
         gtk_widget_set_hexpand(stack.widget, 1)
@@ -82,6 +85,7 @@ final class DocumentView: DocumentViewer {
         observed.observe(DocumentModel.Property.progress) { [weak self] in self?.showProgress() }
         observed.observe(DocumentModel.Property.banner) { [weak self] in self?.showBanner() }
         observed.observe(DocumentModel.Property.editing) { [weak self] in self?.showEdit() }
+        observed.observe(DocumentModel.Property.markup) { [weak self] in self?.showMarkup() }
         editBar.onAspect = { [weak model] aspect, portrait in model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) } }
         // Stepping away from unsaved edits asks first, in the window the tab is in now.
         model.askToLeaveEdits = { model, proceed in
@@ -186,6 +190,9 @@ final class DocumentView: DocumentViewer {
         gtk_widget_queue_draw(canvas.widget)
     }
 
+    /// Shows markup mode (the bar, the tool chosen).
+    func showMarkup() { markupControls.show() }
+
     /// What floats over the tab, above the image.
     private struct Floating {
         let loadingBar = LoadingBar()
@@ -220,8 +227,9 @@ final class DocumentView: DocumentViewer {
     /// double-click toggles fullscreen (BEHAVIOUR F2).
     private func installInput() {
         let double = gtk_gesture_click_new()!
-        onSignal(raw(double), "pressed") { [weak self] (presses: Int32, _: Double, _: Double) in
-            guard let self, presses == 2 else { return }
+        onSignal(raw(double), "pressed") { [weak self] (presses: Int32, x: Double, y: Double) in
+            // In markup mode a double-click on a sticky note opens it for typing.
+            guard let self, presses == 2, !self.markupControls.editNote(at: Point(x: x, y: y)) else { return }
             _ = gtk_widget_activate_action_variant(self.canvas.widget, "win.toggle-fullscreen", nil)
         }
         gtk_widget_add_controller(canvas.widget, double)

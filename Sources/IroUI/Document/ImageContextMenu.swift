@@ -21,7 +21,7 @@ final class ImageContextMenu {
         [
             (tr("F_ullscreen"), "win.toggle-fullscreen"), (tr("Present on _Other Monitor"), "win.present"),
         ],
-        [(tr("_Edit"), "win.edit"), (tr("_Save"), "win.save"), (tr("Save a Cop_y…"), "win.save-copy")],
+        [(tr("_Edit"), "win.edit"), (tr("_Markup"), "win.markup"), (tr("_Save"), "win.save"), (tr("Save a Cop_y…"), "win.save-copy")],
     ]
 
     /// The section of Link View, which Compare With joins.

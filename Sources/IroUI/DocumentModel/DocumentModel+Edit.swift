@@ -53,6 +53,7 @@ extension DocumentModel {
     /// Edit mode starts from the picture as the view shows it, turn included.
     func beginEdit() {
         guard canEdit, editing == nil, let pyramid = levels else { return }
+        if markup.isOn { setMarkupMode(false) } // the two share the pointer
         edits.viewTurns = view.quarterTurns
         if edits.unsaved == nil {
             edits.fileSize = (pyramid.width, pyramid.height)

@@ -65,8 +65,11 @@ extension DocumentModel {
     func go(_ step: Step) {
         // Edits are asked about only when the step leads somewhere.
         guard page(after: step) != nil || canGo(step) && target(of: step) != nil else { return }
-        if hasEditsToLose, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.go(step) } }
+        if hasEditsToLose || hasMarkupToLose && page(after: step) == nil, let ask = askToLeaveEdits {
+            return ask(self) { [weak self] in self?.go(step) }
+        }
         cancelEdit()
+        if page(after: step) == nil { forgetMarkup() }
         if let page = page(after: step) { return showPage(page) }
         guard canGo(step), let entry = target(of: step) else { return }
         show(entry)
@@ -75,8 +78,9 @@ extension DocumentModel {
     /// Shows the folder's image `entry` (the grid and the strip jump there, BEHAVIOUR H1), as a step would.
     func show(_ entry: FolderList.Entry) {
         guard let browser = folderBrowser, entry.name != browser.list.current.name else { return }
-        if hasEditsToLose, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.show(entry) } }
+        if hasEditsToLose || hasMarkupToLose, let ask = askToLeaveEdits { return ask(self) { [weak self] in self?.show(entry) } }
         cancelEdit()
+        forgetMarkup()
         let path = browser.path(of: entry)
         let ahead = preloader.take(path) // before the new neighbours replace the old
         browser.select(path)

@@ -143,6 +143,8 @@ extension DocumentModel {
                 self.showError(.notePackage(error))
             case .success(let package):
                 self.note = package
+                // The markup saved with the image (BEHAVIOUR I4), to change again.
+                if let svg = package.markup { self.markup.document = MarkupDocument(layers: [0: MarkupSVG.read(svg)]) }
                 if let image = package.imagePath {
                     self.loadImage(at: image)
                 } else {

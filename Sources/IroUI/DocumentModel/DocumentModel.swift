@@ -63,6 +63,8 @@ final class DocumentModel: ViewOwner {
         static let zoom = "zoom"
         /// Revision: edit mode began, changed or ended, or unsaved edits came or went (`+Edit`).
         static let editing = "editing"
+        /// Revision: the markup, or markup mode's tool, colour or thickness, changed (`+Markup`).
+        static let markup = "markup"
     }
 
     /// The GObject type of `observable`, for a `FollowGroup`.
@@ -74,7 +76,7 @@ final class DocumentModel: ViewOwner {
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
         .revision(Property.held), .revision(Property.zoom), .revision(Property.pages), .revision(Property.search),
-        .revision(Property.selection), .revision(Property.editing),
+        .revision(Property.selection), .revision(Property.editing), .revision(Property.markup),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)
@@ -108,6 +110,8 @@ final class DocumentModel: ViewOwner {
     var links: [PageLink] = []
     /// Edit mode and the edits not yet saved (`+Edit`).
     var edits = Edits()
+    /// What is drawn over the pages, and markup mode (`+Markup`).
+    var markup = MarkupState()
     /// Asks the user whether unsaved edits may go, then runs what would lose them (a step to
     /// another image): the window's dialog (Save, Discard, Cancel).
     var askToLeaveEdits: ((DocumentModel, @escaping @MainActor () -> Void) -> Void)?

@@ -146,6 +146,10 @@ enum SaveEdits {
                 ExportFailureDialog.present(.sameAsOriginal, parent: window.window, heading: tr("Could Not Save"))
                 return
             }
+            // Markup is drawn over the pixels the tab shows (BEHAVIOUR I4).
+            if let model = window.selectedModel, !model.markupLayer.isEmpty {
+                return MarkupCopy.begin(model, in: window, to: destination, as: format)
+            }
             Task { [weak window] in
                 let failure = await writeCopy(of: image, edit: edit, as: format, to: destination)
                 guard let window else { return }

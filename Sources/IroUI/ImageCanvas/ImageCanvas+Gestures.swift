@@ -130,6 +130,7 @@ extension ImageCanvas {
             // Ctrl+drag takes the file out instead (BEHAVIOUR F4), and a drag from a page's text selects it.
             if gtk_event_controller_get_current_event_state(drag).rawValue & GDK_CONTROL_MASK.rawValue != 0
                 || self.dragSelects?(Point(x: x, y: y)) == true || self.cropHandle(at: Point(x: x, y: y)) != nil
+                || self.markupTakesDrag(at: Point(x: x, y: y))
             {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return

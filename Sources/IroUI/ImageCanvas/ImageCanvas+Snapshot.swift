@@ -67,6 +67,7 @@ extension ImageCanvas {
         }
         drawSearchMatches(at: origin, of: pyramid, on: snapshot)
         drawSelectedText(at: origin, of: pyramid, on: snapshot)
+        drawMarkup(at: origin, of: pyramid, on: snapshot)
         appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
         if mirrored { gtk_snapshot_restore(snapshot) }
         drawCrop(on: snapshot)

@@ -111,6 +111,10 @@ final class ImageCanvas: CustomWidgetDelegate {
     var mirrored = false {
         didSet { if mirrored != oldValue { gtk_widget_queue_draw(widget) } }
     }
+    /// A presentation's canvas (`+Markup`: the presenter may hide the markup there).
+    var isPresentation = false
+    /// Markup's text or sticky-note tool pressed at a point of the image (`+Markup`).
+    var onMarkupPlace: (@MainActor (MarkupTool, Point) -> Void)?
     /// The crop handle being dragged, and the crop when the drag began (`+Crop`).
     var cropDrag: (handle: CropHandle, start: PixelRect)?
     /// Told when another image than the one drawn is shown (not more detail of it).
@@ -125,6 +129,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         gtk_widget_set_vexpand(widget, 1)
         (pinchGesture, keyController) = installGestures()
         installCropDrag()
+        installMarkupInput()
         renderer.currentHue = { [weak self] in self?.hue ?? HueControl.neutral }
         renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         // A tab in the background is not mapped: it asks for nothing until it is shown.

@@ -28,6 +28,11 @@ import IroCore
 final class OverlayControlContainer {
     /// From the bottom of the content to the capsule's visible edge (BEHAVIOUR D1).
     static let bottomGap: Int32 = 16
+
+    /// Where the capsule floats: the bottom centre (the hue), or the top centre (markup's
+    /// tools, which then leave the bottom edge to the hue).
+    enum Edge { case bottom, top }
+    private let edge: Edge
     /// Cross-fade length (BEHAVIOUR D2: ~200–300 ms).
     static let fadeMilliseconds: guint = 250
 
@@ -62,8 +67,9 @@ final class OverlayControlContainer {
     /// shorten it.
     init(
         content: UnsafeMutablePointer<GtkWidget>, control: UnsafeMutablePointer<GtkWidget>,
-        initialDuration: Double = 2
+        initialDuration: Double = 2, edge: Edge = .bottom
     ) {
+        self.edge = edge
         visibility = OverlayVisibility(initialDuration: initialDuration)
         gtk_overlay_set_child(overlay, content)
 
@@ -103,6 +109,10 @@ final class OverlayControlContainer {
         onSignalWithPointer(raw(gesture), "begin") { [weak self] _ in self?.update { $0.dragBegan(at: $1) } }
         onSignalWithPointer(raw(gesture), "end") { [weak self] _ in self?.update { $0.dragEnded(at: $1) } }
     }
+
+    /// Shows the control for its initial time, as when the view appears (a control that was
+    /// hidden until a mode turned on: markup's tools).
+    func showAsNew() { update { $0.viewAppeared(at: $1) } }
 
     /// The user moved the view under the control: its first display ends (BEHAVIOUR D2).
     func viewMovedByUser() { update { $0.viewMovedByUser(at: $1) } }
@@ -209,7 +219,7 @@ final class OverlayControlContainer {
 
     // MARK: Layout
 
-    /// Bottom centre, the capsule's visible edge `bottomGap` above the bottom. The
+    /// Bottom (or top) centre, the capsule's visible edge `bottomGap` from that edge. The
     /// stylesheet's margin around the capsule (room for its shadow) is inside the
     /// revealer's box, so it is read here rather than assumed.
     private func capsuleRectangle(for child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
@@ -220,9 +230,11 @@ final class OverlayControlContainer {
         gtk_widget_measure(revealer, GTK_ORIENTATION_VERTICAL, width, &minimumHeight, &naturalHeight, nil, nil)
         var margin = GtkBorder()
         gtk_style_context_get_margin(gtk_widget_get_style_context(capsule), &margin)
+        let x = (gtk_widget_get_width(widget) - width) / 2
+        if edge == .top {
+            return GdkRectangle(x: x, y: Self.bottomGap - Int32(margin.top), width: width, height: naturalHeight)
+        }
         let bottom = gtk_widget_get_height(widget) - Self.bottomGap + Int32(margin.bottom)
-        return GdkRectangle(
-            x: (gtk_widget_get_width(widget) - width) / 2, y: bottom - naturalHeight,
-            width: width, height: naturalHeight)
+        return GdkRectangle(x: x, y: bottom - naturalHeight, width: width, height: naturalHeight)
     }
 }

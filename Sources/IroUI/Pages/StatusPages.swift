@@ -55,12 +55,12 @@ enum StatusPages {
     /// A button labelled `mnemonic` ("_Retry") for `action`. Its label is a child of its own:
     /// GTK 4.8 names a button made with a mnemonic label by the raw label and the text both
     /// ("_Retry Retry"); a label child gives screen readers the text alone.
-    static func mnemonicButton(_ mnemonic: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
+    static func mnemonicButton(_ mnemonic: String, action: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
         let button: UnsafeMutablePointer<GtkButton> = cast(gtk_button_new())
         let label: UnsafeMutablePointer<GtkLabel> = cast(gtk_label_new_with_mnemonic(mnemonic))
         gtk_label_set_mnemonic_widget(label, button.widget)
         gtk_button_set_child(button, label.widget)
-        setAction(button.widget, action)
+        if let action { setAction(button.widget, action) }
         return button.widget
     }
 

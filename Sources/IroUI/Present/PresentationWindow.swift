@@ -43,6 +43,7 @@ final class PresentationWindow {
         canvas.viewOwner = view
         view.hueSource = { [weak self] in self?.leader?.hue ?? HueControl.neutral }
         canvas.hidesPointer = true
+        canvas.isPresentation = true
         // A new image starts at best fit: the leader's region is placed again on it.
         canvas.onImageShown = { [weak self] in self?.update() }
         canvas.backdrop = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)

@@ -88,6 +88,7 @@ final class DocumentWindow {
         installViewActions()
         fileActions = FileActions(self)
         EditCommands.install(in: self)
+        MarkupCommands.install(in: self)
         properties = PropertiesController(self, beside: body, shown: geometry.showsProperties)
         fullscreen = Fullscreen(self, chrome: chrome, frame: frame)
         tabAdder = TabAdder(self)

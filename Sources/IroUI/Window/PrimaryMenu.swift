@@ -13,6 +13,7 @@ enum PrimaryMenu {
             (tr("Move to T_rash"), "win.trash"), (tr("Set as _Background"), "win.set-background"), (tr("_Print…"), "win.print"),
         ],
         [(tr("_Edit"), "win.edit"), (tr("_Save"), "win.save"), (tr("Save a Cop_y…"), "win.save-copy")],
+        [(tr("_Markup"), "win.markup"), (tr("Save Mar_kup…"), "win.save-markup")],
         [
             (tr("All _Images of the Folder"), "win.folder-overview"), (tr("Thumbnail _Strip"), "win.thumbnail-strip"),
             (tr("Contin_uous Pages"), "win.continuous-pages"), (tr("Page T_humbnails"), "win.page-sidebar"),

@@ -18,6 +18,8 @@ final class WindowHeader {
     let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
     /// Edit mode (BEHAVIOUR D7).
     let editButton = gtk_button_new_from_icon_name("document-edit-symbolic")!
+    /// Markup mode (BEHAVIOUR I).
+    let markupButton = gtk_button_new_from_icon_name("iro-markup-symbolic")!
     /// Save, shown only while there are edits to save.
     let saveButton = StatusPages.mnemonicButton(tr("_Save"), action: "win.save")
 
@@ -35,6 +37,10 @@ final class WindowHeader {
         gtk_widget_set_tooltip_text(editButton, tr("Edit: Crop, Rotate, Flip (E)"))
         iro_accessible_set_label(editButton, tr("Edit"))
         adw_header_bar_pack_start(bar, editButton)
+        setAction(markupButton, "win.markup")
+        gtk_widget_set_tooltip_text(markupButton, tr("Markup: Draw on the Image (M)"))
+        iro_accessible_set_label(markupButton, tr("Markup"))
+        adw_header_bar_pack_start(bar, markupButton)
         gtk_widget_set_tooltip_text(saveButton, tr("Save the edits over the file; the original goes to the trash (Ctrl+S)"))
         gtk_widget_add_css_class(saveButton, "suggested-action")
         gtk_widget_set_visible(saveButton, 0)

@@ -1,0 +1,140 @@
+import CGtk
+import GtkSupport
+import IroCore
+import IroImaging
+
+/// Markup over the image (BEHAVIOUR I): drawn in the image's pixels, turned and zoomed with
+/// it, on the tab's canvas and on the presentation's alike (both draw their model's layer);
+/// and in markup mode, drags that draw, erase or place instead of panning. Scrolling and
+/// pinch still move the image.
+extension ImageCanvas {
+    /// Whether this canvas draws the markup now (a presentation may hide it for a moment).
+    private var drawsMarkup: Bool {
+        guard let model = source?.model else { return false }
+        return !(isPresentation && model.markup.hiddenOnPresentation)
+    }
+
+    /// The markup of the page shown, and the stroke being drawn, over the image.
+    func drawMarkup(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
+        guard drawsMarkup, let model = source?.model else { return }
+        let layer = model.markupLayer, drawing = model.markup.inProgress
+        guard !layer.isEmpty || drawing != nil else { return }
+        let view = viewportSize
+        var bounds = rect(0, 0, view.width, view.height)
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        defer { cairo_destroy(cr) }
+        // The image's pixels onto the view: its corner, its turn, its scale.
+        let width = Double(pyramid.width) * displayScale, height = Double(pyramid.height) * displayScale
+        cairo_translate(cr, origin.x, origin.y)
+        switch ViewGeometry.normalized(quarterTurns) {
+        case 1: cairo_translate(cr, height, 0)
+        case 2: cairo_translate(cr, width, height)
+        case 3: cairo_translate(cr, 0, width)
+        default: break
+        }
+        cairo_rotate(cr, Double(ViewGeometry.normalized(quarterTurns)) * Double.pi / 2)
+        MarkupDrawing.draw(layer, on: cr, scale: displayScale)
+        if let drawing { MarkupDrawing.draw(MarkupLayer(items: [drawing]), on: cr, scale: displayScale) }
+    }
+
+    /// The model's markup mode, when this is the tab's canvas and markup is on.
+    private var markupModel: DocumentModel? {
+        guard let model = source?.model, viewOwner === model, model.markup.isOn, !isPresentation else { return nil }
+        return model
+    }
+
+    /// A drag at `point` belongs to markup (the pan's drag denies itself there).
+    func markupTakesDrag(at point: Point) -> Bool { markupModel != nil && pagePoint(at: point) != nil }
+
+    /// Drags draw, erase or place; a press on a sticky note moves it.
+    func installMarkupInput() {
+        let drag = gtk_gesture_drag_new()!
+        var start = Point.zero
+        var movingNote: (id: Int, origin: Point)?
+        onSignal(raw(drag), "drag-begin") { [weak self] (x: Double, y: Double) in
+            guard let self, let model = self.markupModel, let at = self.pagePoint(at: Point(x: x, y: y)) else {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            gtk_widget_grab_focus(self.widget)
+            start = Point(x: x, y: y)
+            if let note = model.markupLayer.note(at: at) {
+                movingNote = (note.id, note.origin)
+                return
+            }
+            movingNote = nil
+            self.markupPointer(model, at: at, began: true)
+        }
+        onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
+            guard let self, let model = self.markupModel,
+                let at = self.pagePoint(at: Point(x: start.x + dx, y: start.y + dy)) ?? self.pagePointClamped(Point(x: start.x + dx, y: start.y + dy))
+            else { return }
+            if let note = movingNote, let from = self.pagePoint(at: start) ?? self.pagePointClamped(start) {
+                model.changeMarkup { $0.moveNote(id: note.id, to: Point(x: note.origin.x + at.x - from.x, y: note.origin.y + at.y - from.y)) }
+                return
+            }
+            self.markupPointer(model, at: at, began: false)
+        }
+        onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in
+            guard let self, let model = self.source?.model else { return }
+            movingNote = nil
+            guard let item = model.markup.inProgress else { return }
+            model.changeMarkupState { $0.inProgress = nil }
+            model.changeMarkup { $0.add(item) }
+        }
+        gtk_widget_add_controller(widget, drag)
+    }
+
+    /// Where the image's pixel `point` is in the view (the inverse of `pagePoint(at:)`).
+    func viewPoint(of point: Point) -> Point? {
+        guard let pyramid, zoom != nil else { return nil }
+        let w = Double(pyramid.width), h = Double(pyramid.height)
+        let turned: Point
+        switch ViewGeometry.normalized(quarterTurns) {
+        case 1: turned = Point(x: h - point.y, y: point.x)
+        case 2: turned = Point(x: w - point.x, y: h - point.y)
+        case 3: turned = Point(x: point.y, y: w - point.x)
+        default: turned = point
+        }
+        let origin = wholePixelOrigin
+        return Point(x: origin.x + turned.x * displayScale, y: origin.y + turned.y * displayScale)
+    }
+
+    /// The point of the page under `point`, moved inside the page (a drag that leaves it).
+    private func pagePointClamped(_ point: Point) -> Point? {
+        guard let pyramid, let zoom else { return nil }
+        let turned = zoom.imagePoint(at: point, offset: offset, scale: displayScale)
+        let page = ViewGeometry.unturn(turned, quarterTurns: quarterTurns, width: Double(pyramid.width), height: Double(pyramid.height))
+        return Point(x: min(max(0, page.x), Double(pyramid.width)), y: min(max(0, page.y), Double(pyramid.height)))
+    }
+
+    /// The pointer pressed (`began`) or moved to `at` (image pixels) with the tool chosen.
+    private func markupPointer(_ model: DocumentModel, at: Point, began: Bool) {
+        // The thickness is the view's (points); the item keeps it in the image's pixels.
+        let state = model.markup, width = model.markupThickness / max(displayScale, 1e-6)
+        switch state.tool {
+        case .pen, .highlighter:
+            let tool: MarkupStrokeTool = state.tool == .pen ? .pen : .highlighter
+            var points: [MarkupPoint] = []
+            if !began, case .stroke(let stroke)? = state.inProgress { points = stroke.points }
+            points.append(MarkupPoint(at))
+            let stroke = MarkupStroke(id: 0, tool: tool, colour: state.colour, width: width, points: points)
+            model.changeMarkupState { $0.inProgress = stroke.map(MarkupItem.stroke) }
+        case .eraser:
+            if model.markupLayer.items.contains(where: { $0.isNear(at, radius: width / 2) }) {
+                model.changeMarkup { $0.erase(near: at, radius: width / 2) }
+            }
+        case .arrow, .rectangle, .ellipse:
+            let kind: MarkupShapeKind = state.tool == .arrow ? .arrow : state.tool == .rectangle ? .rectangle : .ellipse
+            var from = at
+            if !began, case .shape(let shape)? = state.inProgress { from = shape.from }
+            let shape = MarkupShape(id: 0, kind: kind, from: from, to: at, colour: state.colour, width: width)
+            model.changeMarkupState { $0.inProgress = .shape(shape) }
+        case .text, .note:
+            // Placed where pressed, then typed into (`MarkupTextEntry`).
+            guard began else { return }
+            onMarkupPlace?(state.tool, at)
+        }
+    }
+}
