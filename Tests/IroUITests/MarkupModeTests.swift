@@ -38,4 +38,196 @@ final class MarkupModeTests: XCTestCase {
             XCTAssertFalse(view.model.markup.isOn)
         }
     }
+
+    /// Drags `path` (image pixels) with the tool chosen, as the pointer would, through the view.
+    @MainActor static func drag(_ view: DocumentView, _ path: [Point]) throws {
+        let canvas = view.canvas
+        let points = try path.map { try XCTUnwrap(canvas.viewPoint(of: $0)) }
+        XCTAssertTrue(canvas.markupDragBegan(at: points[0]))
+        for point in points.dropFirst() { canvas.markupDragMoved(to: point) }
+        canvas.markupDragEnded()
+    }
+
+    /// The colour on screen at the image's pixel `point`.
+    @MainActor static func pixel(_ view: DocumentView, at point: Point) throws -> RGBA {
+        XCTAssertTrue(GtkTestEnvironment.waitUntilDrawn(view.canvas.widget))
+        let shown = try XCTUnwrap(view.canvas.viewPoint(of: point))
+        let pixels = try XCTUnwrap(WidgetRenderer.render(view.canvas.widget))
+        return pixels.pixel(Int(shown.x), Int(shown.y))
+    }
+
+    static func isRed(_ colour: RGBA) -> Bool { colour.r > 180 && colour.g < 90 && colour.b < 90 }
+
+    func testAPenStrokeStaysOnTheSameImagePixelsWhenTheViewZoomsAndTurns() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.actions.activate("markup")
+            window.actions.activate("markup-colour(0)")
+            XCTAssertEqual(view.model.markup.colour, .red)
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 200, y: 150), Point(x: 320, y: 150)])
+            XCTAssertEqual(view.model.markupLayer.items.count, 1, "one stroke")
+            XCTAssertTrue(Self.isRed(try Self.pixel(view, at: Point(x: 200, y: 150))), "ink on the stroke")
+            XCTAssertFalse(Self.isRed(try Self.pixel(view, at: Point(x: 200, y: 100))), "none beside it")
+
+            window.actions.activate("zoom-200")
+            GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering }
+            XCTAssertTrue(Self.isRed(try Self.pixel(view, at: Point(x: 250, y: 150))), "still on the image's pixels at 200 %")
+            window.actions.activate("best-fit")
+            window.actions.activate("rotate-clockwise")
+            GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering }
+            XCTAssertTrue(Self.isRed(try Self.pixel(view, at: Point(x: 150, y: 150))), "and turned with it")
+        }
+    }
+
+    func testTheEraserUndoRedoAndClearWithUndo() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 50, y: 50), Point(x: 350, y: 50)])
+            try Self.drag(view, [Point(x: 50, y: 250), Point(x: 350, y: 250)])
+            XCTAssertEqual(view.model.markupLayer.items.count, 2)
+            XCTAssertTrue(window.actions.isEnabled("markup-undo"))
+
+            window.actions.activate("markup-eraser")
+            try Self.drag(view, [Point(x: 200, y: 20), Point(x: 200, y: 80)])
+            XCTAssertEqual(view.model.markupLayer.items.count, 1, "the eraser took the stroke it crossed")
+            XCTAssertFalse(Self.isRed(try Self.pixel(view, at: Point(x: 200, y: 50))))
+
+            window.actions.activate("markup-undo")
+            XCTAssertEqual(view.model.markupLayer.items.count, 2, "undo brings it back")
+            window.actions.activate("markup-redo")
+            XCTAssertEqual(view.model.markupLayer.items.count, 1, "redo erases it again")
+
+            window.actions.activate("markup-clear")
+            XCTAssertTrue(view.model.markupLayer.isEmpty)
+            XCTAssertEqual(window.toasts.last?.title, "Markup cleared")
+            try XCTUnwrap(window.toasts.last?.undo)()
+            XCTAssertEqual(view.model.markupLayer.items.count, 1, "the toast's Undo")
+        }
+    }
+
+    /// The presentation's canvas draws the tab's markup, unless the presenter hides it there.
+    func testThePresentationShowsTheMarkupUnlessHidden() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            let presentation = ImageCanvas()
+            presentation.isPresentation = true
+            let other: UnsafeMutablePointer<GtkWindow> = cast(gtk_window_new())
+            defer { gtk_window_destroy(other) }
+            gtk_window_set_default_size(other, 400, 300)
+            gtk_window_set_child(other, presentation.widget)
+            presentation.draw(view.model)
+            gtk_window_present(other)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { presentation.zoom != nil })
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
+            @MainActor func shown() throws -> RGBA {
+                XCTAssertTrue(GtkTestEnvironment.waitUntilDrawn(presentation.widget))
+                let at = try XCTUnwrap(presentation.viewPoint(of: Point(x: 200, y: 150)))
+                return try XCTUnwrap(WidgetRenderer.render(presentation.widget)).pixel(Int(at.x), Int(at.y))
+            }
+            XCTAssertTrue(Self.isRed(try shown()), "the stroke on the presentation")
+            window.actions.activate("markup-on-presentation")
+            XCTAssertTrue(view.model.markup.hiddenOnPresentation)
+            XCTAssertFalse(Self.isRed(try shown()), "hidden there")
+            XCTAssertTrue(Self.isRed(try Self.pixel(view, at: Point(x: 200, y: 150))), "kept in the window")
+        }
+    }
+
+    func testSaveMarkupWritesAPackageThatReopensWithIt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
+            view.model.changeMarkup { $0.add(.note(MarkupNote(id: 0, origin: Point(x: 20, y: 20), text: "付箋 note"))) }
+            let package = RawPath(harness.fixtures.url("marked.notesdoc").path)
+            let image = try XCTUnwrap(view.model.imagePath)
+            var failure: ExportError??
+            Task {
+                failure = await SaveMarkup.write(package: package, image: image, layer: view.model.markupLayer, width: 400, height: 300)
+            }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { failure != nil })
+            XCTAssertEqual(failure, .some(nil))
+            XCTAssertEqual(
+                harness.fixtures.data(of: URL(fileURLWithPath: package.appending(NotePackage.imageFileName).displayString)),
+                harness.fixtures.data(of: URL(fileURLWithPath: image.displayString)), "the image's own bytes")
+
+            let reopened = try XCTUnwrap(harness.open([URL(fileURLWithPath: package.displayString)]))
+            let tab = try XCTUnwrap(reopened.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { tab.model.markupLayer.items.count == 2 }, "the markup is back")
+            XCTAssertEqual(tab.model.markupLayer.items, view.model.markupLayer.items)
+            XCTAssertTrue(tab.model.note?.text.contains("付箋 note") == true, "the notes' text in Text.txt")
+        }
+    }
+
+    func testSaveCopyDrawsTheMarkupAtFullResolution() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
+            let destination = RawPath(harness.fixtures.url("flat.png").path)
+            var failure: ExportError??
+            let held = view.model.levels?.image.map(PixbufSnapshot.init(sharing:))
+            let layer = view.model.markupLayer
+            Task { failure = await MarkupCopy.write(held: held, orDecoding: nil, hue: 0.5, layer: layer, format: .png, to: destination) }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { failure != nil })
+            XCTAssertEqual(failure, .some(nil))
+            let written = try XCTUnwrap(try withGError { gdk_pixbuf_new_from_file(destination.displayString, $0) })
+            defer { g_object_unref(raw(written)) }
+            let pixels = RenderedPixels(pixbuf: written)
+            XCTAssertEqual([pixels.width, pixels.height], [400, 300], "the image's own size")
+            XCTAssertTrue(Self.isRed(pixels.pixel(200, 150)), "the stroke, \(pixels.pixel(200, 150))")
+            XCTAssertEqual(pixels.pixel(200, 100), RGBA(255, 255, 255), "the image around it")
+        }
+    }
+
+    func testClosingATabWithUnsavedMarkupAsks() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.open(RawPath(harness.fixtures.quadrants("other.png").path))
+            GtkTestEnvironment.pump(timeout: 10) { window.views.count == 2 && window.views.allSatisfy { !$0.model.isLoading } }
+            adw_tab_view_set_selected_page(window.tabView, window.page(of: view))
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
+            window.actions.activate("close-tab")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { EditModeTests.answer("cancel") == "Save Changes to “white.png”?" })
+            GtkTestEnvironment.pump(for: 0.1)
+            XCTAssertEqual(window.views.count, 2, "kept")
+            window.actions.activate("close-tab")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { EditModeTests.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.views.count == 1 }, "Discard closes it")
+        }
+    }
+
+    func testANewWhiteboardIsABlankPageWithMarkupOn() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, _) = try Self.open(harness)
+            window.actions.activate("new-whiteboard")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { window.views.count == 2 && window.selectedModel?.levels != nil })
+            let model = try XCTUnwrap(window.selectedModel)
+            XCTAssertEqual(
+                model.levels.map { [$0.width, $0.height] }, [1920, 1080], "the presentation's size, or 1920 × 1080 without one")
+            XCTAssertTrue(model.markup.isOn, "ready to draw")
+            XCTAssertEqual(model.document.displayName, "Whiteboard 1.png")
+            XCTAssertTrue(
+                model.document.path.displayString.hasPrefix(String(cString: g_get_user_cache_dir())),
+                "in the cache, not beside the user's files")
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertEqual(try Self.pixel(view, at: Point(x: 960, y: 540)), RGBA(255, 255, 255), "white")
+        }
+    }
 }

@@ -106,6 +106,7 @@ enum Accelerators {
                 Entry("win.markup-thinner", ["bracketleft"], tr("Thinner")),
                 Entry("win.markup-thicker", ["bracketright"], tr("Thicker")),
                 Entry("win.save-markup", ["<Control><Alt>s"], tr("Save Markup")),
+                Entry("win.new-whiteboard", ["<Control><Shift>n"], tr("New Whiteboard")),
             ]
                 + MarkupTool.allCases.map { Entry("win.\($0.action)", [$0.key], $0.name) }
                 + MarkupColour.swatches.indices.map { index in

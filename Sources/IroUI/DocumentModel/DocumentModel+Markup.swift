@@ -14,7 +14,9 @@ extension DocumentModel {
         var colour = MarkupColour.red
         /// Each tool's thickness in view points: a line looks as thick on screen at any zoom
         /// (it is kept in image pixels, at the zoom it was drawn at).
-        var thickness: [MarkupTool: Double] = [.pen: 3, .highlighter: 16, .eraser: 12, .arrow: 3, .rectangle: 3, .ellipse: 3, .text: 20, .note: 14]
+        var thickness: [MarkupTool: Double] = [
+            .pen: 3, .highlighter: 16, .eraser: 12, .arrow: 3, .rectangle: 3, .ellipse: 3, .text: 20, .note: 14,
+        ]
         /// What the pointer is drawing now, not yet in the layer.
         var inProgress: MarkupItem?
         /// The presenter hid the markup on the presentation for a moment (BEHAVIOUR I3).

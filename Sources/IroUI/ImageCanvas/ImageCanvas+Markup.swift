@@ -50,40 +50,51 @@ extension ImageCanvas {
     func installMarkupInput() {
         let drag = gtk_gesture_drag_new()!
         var start = Point.zero
-        var movingNote: (id: Int, origin: Point)?
         onSignal(raw(drag), "drag-begin") { [weak self] (x: Double, y: Double) in
-            guard let self, let model = self.markupModel, let at = self.pagePoint(at: Point(x: x, y: y)) else {
+            start = Point(x: x, y: y)
+            guard let self, self.markupDragBegan(at: start) else {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
             }
             gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             gtk_widget_grab_focus(self.widget)
-            start = Point(x: x, y: y)
-            if let note = model.markupLayer.note(at: at) {
-                movingNote = (note.id, note.origin)
-                return
-            }
-            movingNote = nil
-            self.markupPointer(model, at: at, began: true)
         }
         onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
-            guard let self, let model = self.markupModel,
-                let at = self.pagePoint(at: Point(x: start.x + dx, y: start.y + dy)) ?? self.pagePointClamped(Point(x: start.x + dx, y: start.y + dy))
-            else { return }
-            if let note = movingNote, let from = self.pagePoint(at: start) ?? self.pagePointClamped(start) {
-                model.changeMarkup { $0.moveNote(id: note.id, to: Point(x: note.origin.x + at.x - from.x, y: note.origin.y + at.y - from.y)) }
-                return
-            }
-            self.markupPointer(model, at: at, began: false)
+            self?.markupDragMoved(to: Point(x: start.x + dx, y: start.y + dy))
         }
-        onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in
-            guard let self, let model = self.source?.model else { return }
-            movingNote = nil
-            guard let item = model.markup.inProgress else { return }
-            model.changeMarkupState { $0.inProgress = nil }
-            model.changeMarkup { $0.add(item) }
-        }
+        onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in self?.markupDragEnded() }
         gtk_widget_add_controller(widget, drag)
+    }
+
+    /// A drag begins at `point` (view points): true when markup takes it.
+    func markupDragBegan(at point: Point) -> Bool {
+        guard let model = markupModel, let at = pagePoint(at: point) else { return false }
+        markupDrag = MarkupDrag(start: point, last: at)
+        if let note = model.markupLayer.note(at: at) {
+            markupDrag?.note = (note.id, note.origin)
+        } else {
+            markupPointer(model, at: at, began: true)
+        }
+        return true
+    }
+
+    /// The drag moved to `point` (view points).
+    func markupDragMoved(to point: Point) {
+        guard let model = markupModel, let drag = markupDrag, let at = pagePoint(at: point) ?? pagePointClamped(point) else { return }
+        if let note = drag.note, let from = pagePoint(at: drag.start) ?? pagePointClamped(drag.start) {
+            model.changeMarkup { $0.moveNote(id: note.id, to: Point(x: note.origin.x + at.x - from.x, y: note.origin.y + at.y - from.y)) }
+            return
+        }
+        markupPointer(model, at: at, began: false, from: drag.last)
+        markupDrag?.last = at
+    }
+
+    /// The drag ended: what it drew goes into the layer, one undo step.
+    func markupDragEnded() {
+        markupDrag = nil
+        guard let model = source?.model, let item = model.markup.inProgress else { return }
+        model.changeMarkupState { $0.inProgress = nil }
+        model.changeMarkup { $0.add(item) }
     }
 
     /// Where the image's pixel `point` is in the view (the inverse of `pagePoint(at:)`).
@@ -110,7 +121,7 @@ extension ImageCanvas {
     }
 
     /// The pointer pressed (`began`) or moved to `at` (image pixels) with the tool chosen.
-    private func markupPointer(_ model: DocumentModel, at: Point, began: Bool) {
+    private func markupPointer(_ model: DocumentModel, at: Point, began: Bool, from last: Point? = nil) {
         // The thickness is the view's (points); the item keeps it in the image's pixels.
         let state = model.markup, width = model.markupThickness / max(displayScale, 1e-6)
         switch state.tool {
@@ -122,8 +133,14 @@ extension ImageCanvas {
             let stroke = MarkupStroke(id: 0, tool: tool, colour: state.colour, width: width, points: points)
             model.changeMarkupState { $0.inProgress = stroke.map(MarkupItem.stroke) }
         case .eraser:
-            if model.markupLayer.items.contains(where: { $0.isNear(at, radius: width / 2) }) {
-                model.changeMarkup { $0.erase(near: at, radius: width / 2) }
+            // The whole way from the last position: the pointer's events come far apart on a fast sweep.
+            let from = last ?? at, radius = width / 2
+            let steps = max(1, Int((hypot(at.x - from.x, at.y - from.y) / max(radius, 0.5)).rounded(.up)))
+            let sweep = (0...steps).map {
+                Point(x: from.x + (at.x - from.x) * Double($0) / Double(steps), y: from.y + (at.y - from.y) * Double($0) / Double(steps))
+            }
+            for point in sweep where model.markupLayer.items.contains(where: { $0.isErasable && $0.isNear(point, radius: radius) }) {
+                model.changeMarkup { $0.erase(near: point, radius: radius) }
             }
         case .arrow, .rectangle, .ellipse:
             let kind: MarkupShapeKind = state.tool == .arrow ? .arrow : state.tool == .rectangle ? .rectangle : .ellipse

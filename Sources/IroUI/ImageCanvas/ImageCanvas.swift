@@ -113,6 +113,14 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
     /// A presentation's canvas (`+Markup`: the presenter may hide the markup there).
     var isPresentation = false
+    /// The markup drag under way: where it began, and the sticky note it moves (`+Markup`).
+    var markupDrag: MarkupDrag?
+    struct MarkupDrag {
+        let start: Point
+        var note: (id: Int, origin: Point)?
+        /// Where the pointer was last, in image pixels (the eraser sweeps from there).
+        var last: Point?
+    }
     /// Markup's text or sticky-note tool pressed at a point of the image (`+Markup`).
     var onMarkupPlace: (@MainActor (MarkupTool, Point) -> Void)?
     /// The crop handle being dragged, and the crop when the drag began (`+Crop`).

@@ -63,7 +63,8 @@ final class MarkupBar {
         setAction(custom, "win.markup-custom-colour")
         gtk_box_append(colours, custom)
 
-        thicknessSlider = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, Self.thicknessRange.lowerBound, Self.thicknessRange.upperBound, 1)!
+        thicknessSlider = gtk_scale_new_with_range(
+            GTK_ORIENTATION_HORIZONTAL, Self.thicknessRange.lowerBound, Self.thicknessRange.upperBound, 1)!
         gtk_widget_set_size_request(thicknessSlider, 200, -1)
         iro_accessible_set_label(thicknessSlider, tr("Thickness"))
         gtk_scale_set_draw_value(UnsafeMutablePointer(OpaquePointer(thicknessSlider)), 1)
@@ -92,7 +93,8 @@ final class MarkupBar {
         let edits: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
         gtk_widget_add_css_class(edits.widget, "linked")
         for (icon, name, key, action) in [
-            ("edit-undo-symbolic", tr("Undo"), "Ctrl+Z", "win.markup-undo"), ("edit-redo-symbolic", tr("Redo"), "Ctrl+Shift+Z", "win.markup-redo"),
+            ("edit-undo-symbolic", tr("Undo"), "Ctrl+Z", "win.markup-undo"),
+            ("edit-redo-symbolic", tr("Redo"), "Ctrl+Shift+Z", "win.markup-redo"),
             ("edit-clear-all-symbolic", tr("Clear"), "Ctrl+Shift+Backspace", "win.markup-clear"),
         ] {
             let button = gtk_button_new_from_icon_name(icon)!

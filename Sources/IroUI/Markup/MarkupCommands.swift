@@ -34,6 +34,7 @@ final class MarkupCommands {
             self?.model?.changeMarkupState { $0.hiddenOnPresentation = !shown }
         }
         actions.add("save-markup", enabled: false) { [weak self] in self.map { SaveMarkup.begin(in: $0.window) } }
+        actions.add("new-whiteboard") { [weak self] in self.map { Whiteboard.open(in: $0.window) } }
         window.selection.observe([
             DocumentModel.Property.markup, DocumentModel.Property.status, DocumentModel.Property.editing, DocumentModel.Property.pages,
         ]) { [weak self] in self?.update() }
@@ -65,7 +66,8 @@ final class MarkupCommands {
     private func chooseColour() {
         guard let model else { return }
         let dialog = gtk_color_chooser_dialog_new(tr("Markup Colour"), window.window)!
-        var rgba = GdkRGBA(red: Float(model.markup.colour.red), green: Float(model.markup.colour.green), blue: Float(model.markup.colour.blue), alpha: 1)
+        var rgba = GdkRGBA(
+            red: Float(model.markup.colour.red), green: Float(model.markup.colour.green), blue: Float(model.markup.colour.blue), alpha: 1)
         gtk_color_chooser_set_rgba(OpaquePointer(dialog), &rgba)
         gtk_window_set_modal(cast(dialog), 1)
         onSignal(raw(dialog), "response") { [weak model] (response: Int32) in
@@ -91,7 +93,7 @@ final class MarkupCommands {
         actions.setEnabled("markup-undo", on && layer?.canUndo == true)
         actions.setEnabled("markup-redo", on && layer?.canRedo == true)
         actions.setEnabled("markup-clear", on && layer?.isEmpty == false)
-        actions.setEnabled("markup-on-presentation", on && window.presenting.isActive)
+        actions.setEnabled("markup-on-presentation", on)
         actions.setEnabled("save-markup", selected.map { !$0.markup.document.isEmpty && $0.imagePath != nil } ?? false)
         window.selectedView?.showMarkup()
     }

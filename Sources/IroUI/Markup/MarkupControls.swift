@@ -50,7 +50,10 @@ final class MarkupControls {
             model.changeMarkup { layer in
                 if note {
                     layer.add(
-                        .note(MarkupNote(id: 0, origin: point, text: text, colour: colour.isLight ? colour : .yellow, size: size, collapsed: collapsed)))
+                        .note(
+                            MarkupNote(
+                                id: 0, origin: point, text: text, colour: colour.isLight ? colour : .yellow, size: size,
+                                collapsed: collapsed)))
                 } else {
                     layer.add(.text(MarkupText(id: 0, origin: point, text: text, colour: colour, size: max(8, size))))
                 }
@@ -61,7 +64,8 @@ final class MarkupControls {
     /// A sticky note under `point` (view points) opens for typing; false when there is none.
     func editNote(at point: Point) -> Bool {
         guard model.markup.isOn, let at = canvas.pagePoint(at: point), let note = model.markupLayer.note(at: at) else { return false }
-        MarkupTextEntry.ask(over: canvas.widget, at: point, note: true, text: note.text, collapsed: note.collapsed) { [weak model] text, collapsed in
+        MarkupTextEntry.ask(over: canvas.widget, at: point, note: true, text: note.text, collapsed: note.collapsed) {
+            [weak model] text, collapsed in
             guard let model else { return }
             model.changeMarkup { layer in
                 guard let text else {

@@ -31,7 +31,9 @@ enum MarkupTextEntry {
             let row: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
             let collapse = gtk_check_button_new_with_mnemonic(tr("_Collapse"))!
             gtk_check_button_set_active(UnsafeMutablePointer(OpaquePointer(collapse)), collapsed ? 1 : 0)
-            onNotify(raw(collapse), "active") { isCollapsed = gtk_check_button_get_active(UnsafeMutablePointer(OpaquePointer(collapse))) != 0 }
+            onNotify(raw(collapse), "active") {
+                isCollapsed = gtk_check_button_get_active(UnsafeMutablePointer(OpaquePointer(collapse))) != 0
+            }
             let delete = StatusPages.mnemonicButton(tr("_Delete Note"))
             gtk_widget_add_css_class(delete, "destructive-action")
             onSignal(raw(delete), "clicked") {

@@ -21,7 +21,8 @@ enum SaveMarkup {
             folder: document.deletingLastComponent
         ) { [weak window, weak model] destination in
             guard let destination, let window else { return }
-            let package = NotePackage.isPackageName(destination) ? destination : RawPath(destination.displayString + "." + NotePackage.pathExtension)
+            let package =
+                NotePackage.isPackageName(destination) ? destination : RawPath(destination.displayString + "." + NotePackage.pathExtension)
             Task { [weak window, weak model] in
                 let failure = await write(package: package, image: image, layer: layer, width: width, height: height)
                 guard let window else { return }
@@ -49,7 +50,8 @@ enum SaveMarkup {
         guard let bytes = contents(of: image) else { return .writeFailed(detail: tr("the image could not be read")) }
         do throws(ExportError) {
             try FileReplace.write(bytes, to: package.appending(NotePackage.imageFileName))
-            try FileReplace.write(Array(MarkupSVG.write(layer, width: width, height: height).utf8), to: package.appending(NotePackage.markupFileName))
+            try FileReplace.write(
+                Array(MarkupSVG.write(layer, width: width, height: height).utf8), to: package.appending(NotePackage.markupFileName))
             try FileReplace.write(Array(MarkupSVG.notesText(layer).utf8), to: package.appending(NotePackage.textFileName))
         } catch {
             return error

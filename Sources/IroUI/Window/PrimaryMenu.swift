@@ -6,7 +6,10 @@ import IroCore
 /// The header bar's primary menu (BEHAVIOUR E3).
 enum PrimaryMenu {
     static let items: [[(label: String, action: String)]] = [
-        [(tr("_Open…"), "app.open"), (tr("Open _Note Package…"), "app.open-note-package"), (tr("_New Window"), "app.new-window")],
+        [
+            (tr("_Open…"), "app.open"), (tr("Open _Note Package…"), "app.open-note-package"), (tr("_New Window"), "app.new-window"),
+            (tr("New _Whiteboard"), "win.new-whiteboard"),
+        ],
         [
             (tr("Open _With…"), "win.open-with"), (tr("_Copy"), "win.copy"), (tr("Copy _Path"), "win.copy-path"),
             (tr("Show in _Folder"), "win.show-in-folder"), (tr("Image _Properties"), "win.properties"),
