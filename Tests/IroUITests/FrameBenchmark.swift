@@ -166,6 +166,36 @@ final class FrameBenchmark: XCTestCase {
             report("pan-step-frames (main + presentation, 100 %)", both)
             report("pan-step-presentation-frame", presentationFrames)
             report("pan-step-main-frame-while-presenting", mainFrames)
+
+            // A pen stroke drawn while presenting (BEHAVIOUR I3): each point added is painted
+            // by both windows; what the two paint for one point, overlaps counted once.
+            view.model.setMarkupMode(true)
+            canvas.updateModel { $0.applyBestFit() }
+            canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
+            settleBoth()
+            var ink: [Double] = [], inkFrames: [Double] = []
+            for step in 0..<(runs * 4) {
+                _ = recorder.take()
+                _ = presentationRecorder.take()
+                let at = Point(x: 3000 + Double(step % 40 - 20) * 60, y: 2000 + Double(step / 40) * 200)
+                if step % 40 == 0 { canvas.markupDragEnded() }
+                view.model.changeMarkupState { state in
+                    var points: [MarkupPoint] = []
+                    if case .stroke(let stroke)? = state.inProgress { points = stroke.points }
+                    points.append(MarkupPoint(at))
+                    state.inProgress = MarkupStroke(id: 0, tool: .pen, colour: .red, width: 8, points: points).map(MarkupItem.stroke)
+                }
+                GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 && presentationRecorder.frames.count >= 1 }
+                GtkTestEnvironment.pump(for: 0.02)
+                let main = recorder.takeIntervals(), shown = presentationRecorder.takeIntervals()
+                inkFrames.append(contentsOf: main.map { ($0.end - $0.start) * 1000 })
+                ink.append(covered(Array(main.prefix(1)) + Array(shown.prefix(1))))
+            }
+            canvas.markupDragEnded()
+            report("ink-step-frames (main + presentation, best fit)", ink)
+            report("ink-step-main-frame", inkFrames)
+            view.model.forgetMarkup()
+            view.model.setMarkupMode(false)
             window.presenting.stop()
         }
 
@@ -218,6 +248,40 @@ final class FrameBenchmark: XCTestCase {
         report("edit-mode-first-frame", enter)
         report("edit-mode-key-to-painted", enterLatency)
         report("crop-drag-frame", drag)
+
+        // 2000 strokes on the image (BEHAVIOUR I): pan and zoom frames with all of them drawn.
+        view.model.changeMarkup { layer in
+            for index in 0..<2000 {
+                let y = Double(index % 100) * 40, x = Double(index / 100) * 300
+                let points = (0..<20).map { MarkupPoint(x: x + Double($0) * 14, y: y + 20 * sin(Double($0))) }
+                if let stroke = MarkupStroke(id: 0, tool: index % 5 == 0 ? .highlighter : .pen, colour: .blue, width: 6, points: points) {
+                    layer.add(.stroke(stroke))
+                }
+            }
+        }
+        window.actions.activate("zoom-reset")
+        settle()
+        var markedPan: [Double] = []
+        for _ in 0..<(runs * 2) {
+            _ = recorder.take()
+            canvas.configureAdjustments(offset: Point(x: canvas.offset.x + 50, y: canvas.offset.y + 30))
+            settle()
+            markedPan.append(contentsOf: recorder.take())
+        }
+        report("pan-step-frame with 2000 strokes (100 %)", markedPan)
+        canvas.updateModel { $0.applyBestFit() }
+        canvas.setScale(canvas.zoom?.bestFitScale ?? 1)
+        settle()
+        var markedZoom: [Double] = []
+        for i in 0..<runs {
+            _ = recorder.take()
+            window.actions.activate(i % 2 == 0 ? "zoom-in" : "zoom-out")
+            settle()
+            markedZoom.append(contentsOf: recorder.take())
+        }
+        report("zoom-step-frames with 2000 strokes", markedZoom)
+        view.model.forgetMarkup()
+        settle()
 
         // The animated zoom (200 ms): frames per second while it runs.
         if let settings = gtk_settings_get_default() { iro_object_set_boolean(raw(settings), "gtk-enable-animations", 1) }

@@ -77,7 +77,10 @@ final class MarkupModeTests: XCTestCase {
             window.actions.activate("best-fit")
             window.actions.activate("rotate-clockwise")
             GtkTestEnvironment.pump(timeout: 5) { view.canvas.showsExactRendering }
-            XCTAssertTrue(Self.isRed(try Self.pixel(view, at: Point(x: 150, y: 150))), "and turned with it")
+            let turned = try Self.pixel(view, at: Point(x: 150, y: 150))
+            XCTAssertTrue(
+                Self.isRed(turned),
+                "and turned with it: \(turned) at \(String(describing: view.canvas.viewPoint(of: Point(x: 150, y: 150))))")
         }
     }
 

@@ -14,27 +14,38 @@ extension ImageCanvas {
         return !(isPresentation && model.markup.hiddenOnPresentation)
     }
 
-    /// The markup of the page shown, and the stroke being drawn, over the image.
+    /// The markup of the page shown (from `markupCache` where it can), and the stroke being
+    /// drawn, over the image.
     func drawMarkup(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
-        guard drawsMarkup, let model = source?.model else { return }
+        guard drawsMarkup, let model = source?.model, let zoom else { return }
         let layer = model.markupLayer, drawing = model.markup.inProgress
+        if layer.isEmpty { markupCache.discard() }
         guard !layer.isEmpty || drawing != nil else { return }
         let view = viewportSize
         var bounds = rect(0, 0, view.width, view.height)
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         defer { cairo_destroy(cr) }
-        // The image's pixels onto the view: its corner, its turn, its scale.
+        // The image's pixel (0, 0) in the view: its corner, moved by its turn.
         let width = Double(pyramid.width) * displayScale, height = Double(pyramid.height) * displayScale
-        cairo_translate(cr, origin.x, origin.y)
-        switch ViewGeometry.normalized(quarterTurns) {
-        case 1: cairo_translate(cr, height, 0)
-        case 2: cairo_translate(cr, width, height)
-        case 3: cairo_translate(cr, 0, width)
-        default: break
+        let turns = ViewGeometry.normalized(quarterTurns)
+        let shift: Point =
+            switch turns {
+            case 1: Point(x: height, y: 0)
+            case 2: Point(x: width, y: height)
+            case 3: Point(x: 0, y: width)
+            default: .zero
+            }
+        let anchor = Point(x: origin.x + shift.x, y: origin.y + shift.y)
+        let placed: (OpaquePointer) -> Void = { cr in
+            cairo_translate(cr, anchor.x, anchor.y)
+            cairo_rotate(cr, Double(turns) * Double.pi / 2)
         }
-        cairo_rotate(cr, Double(ViewGeometry.normalized(quarterTurns)) * Double.pi / 2)
-        MarkupDrawing.draw(layer, on: cr, scale: displayScale)
-        if let drawing { MarkupDrawing.draw(MarkupLayer(items: [drawing]), on: cr, scale: displayScale) }
+        let key = MarkupCache.Key(page: model.document.page, scale: displayScale, quarterTurns: turns, pixelsPerPoint: zoom.pixelsPerPoint)
+        markupCache.paint(layer, key: key, origin: anchor, viewport: view, drawTurned: placed, on: cr)
+        if let drawing {
+            placed(cr)
+            MarkupDrawing.draw([drawing], on: cr, scale: displayScale)
+        }
     }
 
     /// The model's markup mode, when this is the tab's canvas and markup is on.

@@ -113,6 +113,8 @@ final class ImageCanvas: CustomWidgetDelegate {
     }
     /// A presentation's canvas (`+Markup`: the presenter may hide the markup there).
     var isPresentation = false
+    /// The markup drawn once for many frames (`+Markup`).
+    let markupCache = MarkupCache()
     /// The markup drag under way: where it began, and the sticky note it moves (`+Markup`).
     var markupDrag: MarkupDrag?
     struct MarkupDrag {
@@ -140,6 +142,7 @@ final class ImageCanvas: CustomWidgetDelegate {
         installMarkupInput()
         renderer.currentHue = { [weak self] in self?.hue ?? HueControl.neutral }
         renderer.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
+        markupCache.onReady = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         // A tab in the background is not mapped: it asks for nothing until it is shown.
         onSignal(raw(widget), "map") { [weak self] in
             self?.followFrames()
@@ -177,6 +180,7 @@ final class ImageCanvas: CustomWidgetDelegate {
     private func show(_ pyramid: ImagePyramid, named name: String, keepsView: Bool) {
         self.pyramid = pyramid
         renderer.discard()
+        markupCache.discard()
         iro_accessible_set_label(widget, name)
         pendingLink = nil
         if keepsView, var restored = zoom {

@@ -24,7 +24,12 @@ enum MarkupTextEntry {
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         gtk_widget_set_size_request(view.widget, 240, note ? 96 : 32)
         iro_accessible_set_label(view.widget, note ? tr("Note Text") : tr("Text"))
-        gtk_box_append(box, view.widget)
+        gtk_text_view_set_left_margin(view, 6)
+        gtk_text_view_set_top_margin(view, 4)
+        // Framed, so it reads as a field to type in.
+        let frame = gtk_frame_new(nil)!
+        gtk_frame_set_child(UnsafeMutablePointer(OpaquePointer(frame)), view.widget)
+        gtk_box_append(box, frame)
         var isCollapsed = collapsed
         var deleted = false
         if note {
@@ -56,7 +61,8 @@ enum MarkupTextEntry {
                 return false
             }
         }
+        // The typing goes to the text once the popover is on screen (before, it cannot take focus).
+        onSignal(raw(popover), "map") { gtk_widget_grab_focus(view.widget) }
         gtk_popover_popup(cast(popover))
-        gtk_widget_grab_focus(view.widget)
     }
 }
