@@ -96,8 +96,11 @@ def test_a_sticky_note_is_typed_into_and_collapses():
         # Opened again (a double-click), collapsed: the note shrinks to a small square.
         s.mousemove(cx + cw // 3 + 20, cy + ch // 3 + 10)
         s.xdotool('click', '--repeat', 2, '--delay', 80, 1)
-        app.find('check box', 'Collapse')
-        app.find('check box', 'Collapse').queryAction().doAction(0)
+        collapse = app.find('check box', 'Collapse')
+        # From the note's text to Collapse by the keyboard (the popover is a surface of its own).
+        s.key('ctrl+Tab')
+        s.key('space')
+        del collapse  # (GTK 4.8 does not tell AT-SPI a check box is ticked: the pixels say it below)
         s.key('Escape')
         app.wait(lambda: s.pixel(cx + cw // 3 + 120, cy + ch // 3 + 30) == WHITE, 'collapsed to a small square')
         del text

@@ -8,6 +8,9 @@ import IroImaging
 /// and in markup mode, drags that draw, erase or place instead of panning. Scrolling and
 /// pinch still move the image.
 extension ImageCanvas {
+    /// Two presses this close are a double press (GTK's default double-click time).
+    static let doublePressSeconds = 0.4
+
     /// Whether this canvas draws the markup now (a presentation may hide it for a moment).
     private var drawsMarkup: Bool {
         guard let model = source?.model else { return false }
@@ -83,6 +86,15 @@ extension ImageCanvas {
         markupDrag = MarkupDrag(start: point, last: at)
         if let note = model.markupLayer.note(at: at) {
             markupDrag?.note = (note.id, note.origin)
+            // A second press soon after on the same note: it opens for typing.
+            let now = monotonicSeconds()
+            if let last = lastNotePress, last.id == note.id, now - last.time < Self.doublePressSeconds {
+                lastNotePress = nil
+                markupDrag = nil
+                onNoteOpened?(point)
+            } else {
+                lastNotePress = (note.id, now)
+            }
         } else {
             markupPointer(model, at: at, began: true)
         }

@@ -123,6 +123,11 @@ final class ImageCanvas: CustomWidgetDelegate {
         /// Where the pointer was last, in image pixels (the eraser sweeps from there).
         var last: Point?
     }
+    /// A sticky note pressed twice at a view point (`+Markup`): it opens for typing. (The
+    /// markup drag claims the presses, so the tab's double-click never sees them.)
+    var onNoteOpened: (@MainActor (Point) -> Void)?
+    /// The last press on a sticky note: which, and when (monotonic seconds).
+    var lastNotePress: (id: Int, time: Double)?
     /// Markup's text or sticky-note tool pressed at a point of the image (`+Markup`).
     var onMarkupPlace: (@MainActor (MarkupTool, Point) -> Void)?
     /// The crop handle being dragged, and the crop when the drag began (`+Crop`).

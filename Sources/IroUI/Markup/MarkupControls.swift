@@ -22,6 +22,7 @@ final class MarkupControls {
             model.changeMarkupState { $0.thickness[$0.tool] = value }
         }
         canvas.onMarkupPlace = { [weak self] tool, point in self?.place(tool, at: point) }
+        canvas.onNoteOpened = { [weak self] point in _ = self?.editNote(at: point) }
     }
 
     var widget: UnsafeMutablePointer<GtkWidget> { overlay.widget }

@@ -34,7 +34,7 @@ enum MarkupTextEntry {
         var deleted = false
         if note {
             let row: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
-            let collapse = gtk_check_button_new_with_mnemonic(tr("_Collapse"))!
+            let collapse = gtk_check_button_new_with_label(tr("Collapse"))!
             gtk_check_button_set_active(UnsafeMutablePointer(OpaquePointer(collapse)), collapsed ? 1 : 0)
             onNotify(raw(collapse), "active") {
                 isCollapsed = gtk_check_button_get_active(UnsafeMutablePointer(OpaquePointer(collapse))) != 0
@@ -62,7 +62,12 @@ enum MarkupTextEntry {
             }
         }
         // The typing goes to the text once the popover is on screen (before, it cannot take focus).
-        onSignal(raw(popover), "map") { gtk_widget_grab_focus(view.widget) }
+        onSignal(raw(popover), "map") {
+            _ = addIdle {
+                gtk_widget_grab_focus(view.widget)
+                return false
+            }
+        }
         gtk_popover_popup(cast(popover))
     }
 }
