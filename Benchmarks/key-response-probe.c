@@ -2,14 +2,17 @@
  * key-response-probe: how long a viewer takes to show the result of a key press,
  * measured from the screen the same way for every viewer.
  *
- *   key-response-probe [--settle MS] [--steps N] [--no-edges] --keys KEY[,KEY…] -- COMMAND [ARGS...]
+ *   key-response-probe [--settle MS] [--steps N] [--no-edges] [--draw] --keys KEY[,KEY…] -- COMMAND [ARGS...]
  *
  * Starts COMMAND, waits until the screen is still for --settle ms (default 1500),
  * then N times: presses the next KEY from the list (XTest; e.g. "plus,minus"),
  * and samples a grid of screen pixels every ~1 ms until the screen has been still
  * for --settle ms again. For each step it prints two numbers in milliseconds:
  * the time to the first changed frame and the time to the last change (the result
- * complete, animations included). --no-edges leaves out the grid's last row and column,
+ * complete, animations included). --draw measures a drag instead (markup's pen: pointer to
+ * ink): the keys are pressed once first (to turn markup on), then each step presses the mouse
+ * button on a row of the sampled grid and moves the pointer along it across four sampled
+ * columns; the time counts from the move. --no-edges leaves out the grid's last row and column,
  * where GTK's overlay scrollbars show and fade on a clock of their own. Needs an X display (Xvfb) without a compositor.
  * The screen is read through shared memory (MIT-SHM) when the server offers it: a
  * full-screen XGetImage every millisecond would copy 8 MB through the socket each time
@@ -34,6 +37,8 @@
 
 /* --no-edges: the last row and column of the grid are not sampled. */
 static int no_edges = 0;
+/* --draw: steps are pointer drags, not key presses. */
+static int draw = 0;
 
 static double now_ms(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -102,6 +107,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--keys") && i + 1 < argc) keys = argv[++i];
         else if (!strcmp(argv[i], "--no-edges")) no_edges = 1;
+        else if (!strcmp(argv[i], "--draw")) draw = 1;
         else if (!strcmp(argv[i], "--")) { i++; break; }
         else break;
     }
@@ -135,6 +141,38 @@ int main(int argc, char **argv) {
     }
     if (target != None) { XSetInputFocus(dpy, target, RevertToParent, CurrentTime); XSync(dpy, False); usleep(200000); }
 
+    if (draw) {
+        for (int k = 0; k < nsyms; k++) {
+            KeyCode code = XKeysymToKeycode(dpy, syms[k]);
+            XTestFakeKeyEvent(dpy, code, True, 0);
+            XTestFakeKeyEvent(dpy, code, False, 0);
+        }
+        XFlush(dpy);
+        watch(dpy, root, ra.width, ra.height, now_ms(), settle, &first, &last);
+        for (int s = 0; s < steps; s++) {
+            /* A sampled row in the middle band of the screen, another for each step; from
+               one sampled column to four further on. */
+            int gy = GRID / 3 + (s * 2) % (GRID / 3), gx = GRID / 3 + (s * 5) % (GRID / 4);
+            int y = (gy * 2 + 1) * ra.height / (GRID * 2);
+            int x0 = (gx * 2 + 1) * ra.width / (GRID * 2) - ra.width / (GRID * 4);
+            int x1 = ((gx + 4) * 2 + 1) * ra.width / (GRID * 2) + ra.width / (GRID * 4);
+            XTestFakeMotionEvent(dpy, -1, x0, y, 0);
+            XTestFakeButtonEvent(dpy, 1, True, 0);
+            XTestFakeMotionEvent(dpy, -1, x0 + 2, y, 0);
+            XFlush(dpy);
+            watch(dpy, root, ra.width, ra.height, now_ms(), settle, &first, &last);
+            double start = now_ms();
+            XTestFakeMotionEvent(dpy, -1, x1, y, 0);
+            XFlush(dpy);
+            watch(dpy, root, ra.width, ra.height, start, settle, &first, &last);
+            printf("%.1f %.1f\n", first, last);
+            fflush(stdout);
+            XTestFakeButtonEvent(dpy, 1, False, 0);
+            XFlush(dpy);
+            watch(dpy, root, ra.width, ra.height, now_ms(), settle, &first, &last);
+        }
+        steps = 0;
+    }
     for (int s = 0; s < steps; s++) {
         KeyCode code = XKeysymToKeycode(dpy, syms[s % nsyms]);
         double start = now_ms();
