@@ -57,6 +57,16 @@ def test_accessible_names_are_clean():
         controls = {'push button', 'toggle button', 'combo box', 'check box', 'radio button', 'slider', 'entry'}
         problems += [f'edit mode: {n.getRoleName()} {n.name!r}: a control named by its type'
                      for n in walk(bar) if n.getRoleName() in controls and (n.name or '').startswith('Gtk')]
+        # Markup's bar (BEHAVIOUR I1) likewise: every tool, colour and button named.
+        do_action(app.find('push button', 'Cancel'))
+        app.wait(lambda: not app.find_all('push button', 'Done'), 'edit mode to end')
+        markup = app.find('push button', 'Markup')
+        app.wait(lambda: 'sensitive' in states(markup), 'Markup to be available')
+        do_action(markup)
+        tools = app.find('push button', 'Pen').parent.parent
+        problems += [f'markup: {p}' for p in _naming_problems(app)]
+        problems += [f'markup: {n.getRoleName()} {n.name!r}: a control unnamed or named by its type'
+                     for n in walk(tools) if n.getRoleName() in controls and (not n.name or n.name.startswith('Gtk'))]
     assert not problems, '\n'.join(problems)
 
 
