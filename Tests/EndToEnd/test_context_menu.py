@@ -6,7 +6,7 @@ import os
 from harness import Session, do_action, fixture_dir, write_quadrants, zoom_percent, zoom_label
 
 ITEMS = ['Open in New Tab', 'Previous Image', 'Next Image', 'Zoom to Fit', 'Original Size',
-         'Rotate Clockwise', 'Rotate Counterclockwise', 'Fullscreen', 'Export Adjusted Copy…', 'Copy', 'Copy Path',
+         'Rotate Clockwise', 'Rotate Counterclockwise', 'Fullscreen', 'Edit', 'Markup', 'Save', 'Save a Copy…', 'Copy', 'Copy Path',
          'Open With…', 'Show in Folder', 'Move to Trash']
 
 

@@ -213,13 +213,13 @@ final class EditModeTests: XCTestCase {
             window.actions.activate("rotate-clockwise")
 
             window.actions.activate("close-tab")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Save Changes to “q.png”?" }, "it asks")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("cancel") == "Save Changes to “q.png”?" }, "it asks")
             GtkTestEnvironment.pump(for: 0.1)
             XCTAssertEqual(window.views.count, 2, "Cancel keeps the tab")
             XCTAssertNotNil(view.model.editing, "and the edit")
 
             window.actions.activate("close-tab")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("discard") != nil })
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.views.count == 1 }, "Discard closes it")
             XCTAssertEqual(harness.fixtures.data(of: url), harness.fixtures.data(of: harness.fixtures.quadrants("again.png")), "untouched")
         }
@@ -244,7 +244,7 @@ final class EditModeTests: XCTestCase {
             XCTAssertEqual(view.model.levels.map { [$0.width, $0.height] }, [300, 400], "still the edited picture")
 
             window.actions.activate("save")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Replace “q.png”?" }, "Save asks")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("cancel") == "Replace “q.png”?" }, "Save asks")
             GtkTestEnvironment.pump(for: 0.2)
             XCTAssertEqual(harness.fixtures.data(of: url), theirs, "Cancel leaves their version")
             XCTAssertTrue(view.model.hasUnsavedEdits)
@@ -263,13 +263,13 @@ final class EditModeTests: XCTestCase {
             view.model.changeEdit { $0.box.set(PixelRect(x: 0, y: 0, width: 100, height: 100)) }
 
             view.model.go(.next)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Save Changes to “a.png”?" })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("cancel") == "Save Changes to “a.png”?" })
             GtkTestEnvironment.pump(for: 0.1)
             XCTAssertEqual(view.document.path, RawPath(url.path), "Cancel stays")
             XCTAssertNotNil(view.model.editing, "with the edit")
 
             view.model.go(.next)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("discard") != nil })
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.document.path == RawPath(next.path) }, "Discard goes on")
             XCTAssertNil(view.model.editing)
         }
@@ -284,12 +284,12 @@ final class EditModeTests: XCTestCase {
             window.actions.activate("edit")
             window.actions.activate("edit-flip-vertical")
             gtk_window_close(window.window)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("cancel") == "Save Changes to “q.png”?" })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("cancel") == "Save Changes to “q.png”?" })
             GtkTestEnvironment.pump(for: 0.1)
             XCTAssertTrue(harness.app.windows.contains { $0 === window }, "Cancel keeps the window")
             XCTAssertNotNil(view.model.editing)
             gtk_window_close(window.window)
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { Self.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { Self.answer("discard") != nil })
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { !harness.app.windows.contains { $0 === window } }, "Discard closes it")
         }
     }

@@ -205,12 +205,12 @@ final class MarkupModeTests: XCTestCase {
             window.actions.activate("markup")
             try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
             window.actions.activate("close-tab")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { EditModeTests.answer("cancel") == "Save Changes to “white.png”?" })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { EditModeTests.answer("cancel") == "Save Changes to “white.png”?" })
             GtkTestEnvironment.pump(for: 0.1)
             XCTAssertEqual(window.views.count, 2, "kept")
             window.actions.activate("close-tab")
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { EditModeTests.answer("discard") != nil })
-            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 5) { window.views.count == 1 }, "Discard closes it")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { EditModeTests.answer("discard") != nil })
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 15) { window.views.count == 1 }, "Discard closes it")
         }
     }
 
@@ -231,6 +231,25 @@ final class MarkupModeTests: XCTestCase {
                 "in the cache, not beside the user's files")
             let view = try XCTUnwrap(window.selectedView)
             XCTAssertEqual(try Self.pixel(view, at: Point(x: 960, y: 540)), RGBA(255, 255, 255), "white")
+        }
+    }
+
+    /// A stylus's pressure goes into each point of the stroke (a mouse's events carry none).
+    func testAStylusPressureIsKeptPerPoint() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let (window, view) = try Self.open(harness)
+            window.actions.activate("markup")
+            let canvas = view.canvas
+            let from = try XCTUnwrap(canvas.viewPoint(of: Point(x: 50, y: 150)))
+            let to = try XCTUnwrap(canvas.viewPoint(of: Point(x: 350, y: 150)))
+            XCTAssertTrue(canvas.markupDragBegan(at: from, pressure: 0.2))
+            canvas.markupDragMoved(to: to, pressure: 0.9)
+            canvas.markupDragEnded()
+            guard case .stroke(let stroke)? = view.model.markupLayer.items.first else { return XCTFail("a stroke") }
+            XCTAssertEqual(stroke.points.map(\.pressure), [0.2, 0.9])
+            XCTAssertLessThan(stroke.width(at: 0), stroke.width(at: 1), "lighter is thinner")
         }
     }
 }

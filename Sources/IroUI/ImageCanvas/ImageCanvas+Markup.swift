@@ -66,7 +66,7 @@ extension ImageCanvas {
         var start = Point.zero
         onSignal(raw(drag), "drag-begin") { [weak self] (x: Double, y: Double) in
             start = Point(x: x, y: y)
-            guard let self, self.markupDragBegan(at: start) else {
+            guard let self, self.markupDragBegan(at: start, pressure: Self.pressure(of: drag)) else {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
             }
@@ -74,14 +74,24 @@ extension ImageCanvas {
             gtk_widget_grab_focus(self.widget)
         }
         onSignal(raw(drag), "drag-update") { [weak self] (dx: Double, dy: Double) in
-            self?.markupDragMoved(to: Point(x: start.x + dx, y: start.y + dy))
+            self?.markupDragMoved(to: Point(x: start.x + dx, y: start.y + dy), pressure: Self.pressure(of: drag))
         }
         onSignal(raw(drag), "drag-end") { [weak self] (_: Double, _: Double) in self?.markupDragEnded() }
         gtk_widget_add_controller(widget, drag)
     }
 
-    /// A drag begins at `point` (view points): true when markup takes it.
-    func markupDragBegan(at point: Point) -> Bool {
+    /// How hard a stylus presses in the event the gesture handles now (0…1); nil for a mouse
+    /// or a touchpad, which report no pressure (GTK gives the axis only for a tablet's tools).
+    private static func pressure(of gesture: OpaquePointer) -> Double? {
+        guard let event = gtk_event_controller_get_current_event(gesture) else { return nil }
+        var value = 0.0
+        guard gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0, value.isFinite else { return nil }
+        return min(max(value, 0), 1)
+    }
+
+    /// A drag begins at `point` (view points), pressed with `pressure` (a stylus's): true when
+    /// markup takes it.
+    func markupDragBegan(at point: Point, pressure: Double? = nil) -> Bool {
         guard let model = markupModel, let at = pagePoint(at: point) else { return false }
         markupDrag = MarkupDrag(start: point, last: at)
         if let note = model.markupLayer.note(at: at) {
@@ -96,19 +106,19 @@ extension ImageCanvas {
                 lastNotePress = (note.id, now)
             }
         } else {
-            markupPointer(model, at: at, began: true)
+            markupPointer(model, at: at, began: true, pressure: pressure)
         }
         return true
     }
 
     /// The drag moved to `point` (view points).
-    func markupDragMoved(to point: Point) {
+    func markupDragMoved(to point: Point, pressure: Double? = nil) {
         guard let model = markupModel, let drag = markupDrag, let at = pagePoint(at: point) ?? pagePointClamped(point) else { return }
         if let note = drag.note, let from = pagePoint(at: drag.start) ?? pagePointClamped(drag.start) {
             model.changeMarkup { $0.moveNote(id: note.id, to: Point(x: note.origin.x + at.x - from.x, y: note.origin.y + at.y - from.y)) }
             return
         }
-        markupPointer(model, at: at, began: false, from: drag.last)
+        markupPointer(model, at: at, began: false, from: drag.last, pressure: pressure)
         markupDrag?.last = at
     }
 
@@ -144,7 +154,7 @@ extension ImageCanvas {
     }
 
     /// The pointer pressed (`began`) or moved to `at` (image pixels) with the tool chosen.
-    private func markupPointer(_ model: DocumentModel, at: Point, began: Bool, from last: Point? = nil) {
+    private func markupPointer(_ model: DocumentModel, at: Point, began: Bool, from last: Point? = nil, pressure: Double? = nil) {
         // The thickness is the view's (points); the item keeps it in the image's pixels.
         let state = model.markup, width = model.markupThickness / max(displayScale, 1e-6)
         switch state.tool {
@@ -152,7 +162,7 @@ extension ImageCanvas {
             let tool: MarkupStrokeTool = state.tool == .pen ? .pen : .highlighter
             var points: [MarkupPoint] = []
             if !began, case .stroke(let stroke)? = state.inProgress { points = stroke.points }
-            points.append(MarkupPoint(at))
+            points.append(MarkupPoint(at, pressure: pressure))
             let stroke = MarkupStroke(id: 0, tool: tool, colour: state.colour, width: width, points: points)
             model.changeMarkupState { $0.inProgress = stroke.map(MarkupItem.stroke) }
         case .eraser:
