@@ -83,7 +83,11 @@ extension ImageCanvas {
     /// How hard a stylus presses in the event the gesture handles now (0…1); nil for a mouse
     /// or a touchpad, which report no pressure (GTK gives the axis only for a tablet's tools).
     private static func pressure(of gesture: OpaquePointer) -> Double? {
-        guard let event = gtk_event_controller_get_current_event(gesture) else { return nil }
+        // Only a pen's: X's virtual pointers (XTest's, a mouse's through XInput) may carry a
+        // pressure axis that reads 0, which would draw every line a fifth as thick.
+        guard let event = gtk_event_controller_get_current_event(gesture), let device = gdk_event_get_device(event),
+            gdk_device_get_source(device) == GDK_SOURCE_PEN
+        else { return nil }
         var value = 0.0
         guard gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0, value.isFinite else { return nil }
         return min(max(value, 0), 1)
