@@ -179,12 +179,10 @@ final class FrameBenchmark: XCTestCase {
                 _ = presentationRecorder.take()
                 let at = Point(x: 3000 + Double(step % 40 - 20) * 60, y: 2000 + Double(step / 40) * 200)
                 if step % 40 == 0 { canvas.markupDragEnded() }
-                view.model.changeMarkupState { state in
-                    var points: [MarkupPoint] = []
-                    if case .stroke(let stroke)? = state.inProgress { points = stroke.points }
-                    points.append(MarkupPoint(at))
-                    state.inProgress = MarkupStroke(id: 0, tool: .pen, colour: .red, width: 8, points: points).map(MarkupItem.stroke)
-                }
+                var points: [MarkupPoint] = []
+                if case .stroke(let stroke)? = view.model.markup.inProgress { points = stroke.points }
+                points.append(MarkupPoint(at))
+                view.model.setInk(MarkupStroke(id: 0, tool: .pen, colour: .red, width: 8, points: points).map(MarkupItem.stroke))
                 GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 && presentationRecorder.frames.count >= 1 }
                 GtkTestEnvironment.pump(for: 0.02)
                 let main = recorder.takeIntervals(), shown = presentationRecorder.takeIntervals()

@@ -38,6 +38,13 @@ extension DocumentModel {
         observable.bump(Property.markup)
     }
 
+    /// The stroke or shape being drawn: the views redraw, nothing else runs (the bar and the
+    /// commands follow `markup`, which a pointer event must not cost).
+    func setInk(_ item: MarkupItem?) {
+        markup.inProgress = item
+        observable.bump(Property.ink)
+    }
+
     /// The thickness of the tool chosen.
     var markupThickness: Double { markup.thickness[markup.tool] ?? 4 }
 

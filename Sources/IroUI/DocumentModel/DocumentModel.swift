@@ -65,6 +65,9 @@ final class DocumentModel: ViewOwner {
         static let editing = "editing"
         /// Revision: the markup, or markup mode's tool, colour or thickness, changed (`+Markup`).
         static let markup = "markup"
+        /// Revision: the stroke being drawn moved (`markup.inProgress`): only those who draw
+        /// follow it, at every pointer event.
+        static let ink = "ink"
     }
 
     /// The GObject type of `observable`, for a `FollowGroup`.
@@ -76,7 +79,7 @@ final class DocumentModel: ViewOwner {
         .boolean(Property.complete),
         .revision(Property.status), .revision(Property.levels), .revision(Property.progress), .revision(Property.folder),
         .revision(Property.held), .revision(Property.zoom), .revision(Property.pages), .revision(Property.search),
-        .revision(Property.selection), .revision(Property.editing), .revision(Property.markup),
+        .revision(Property.selection), .revision(Property.editing), .revision(Property.markup), .revision(Property.ink),
     ]
 
     let observable = ModelObject(type: DocumentModel.observableType)

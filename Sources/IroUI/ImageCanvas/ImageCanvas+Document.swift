@@ -15,7 +15,9 @@ extension ImageCanvas {
         guard let model else { return }
         let levels = model.observable.observe(DocumentModel.Property.levels) { [weak self] in self?.levelsChanged() }
         // A search's highlights, the text selected and the markup are drawn over the page (`+Snapshot`).
-        let highlights = [DocumentModel.Property.search, DocumentModel.Property.selection, DocumentModel.Property.markup].map { property in
+        let highlights = [
+            DocumentModel.Property.search, DocumentModel.Property.selection, DocumentModel.Property.markup, DocumentModel.Property.ink,
+        ].map { property in
             model.observable.observe(property) { [weak self] in if let self { gtk_widget_queue_draw(self.widget) } }
         }
         let editing = model.observable.observe(DocumentModel.Property.editing) { [weak self] in self?.editingChanged() }

@@ -130,7 +130,7 @@ extension ImageCanvas {
     func markupDragEnded() {
         markupDrag = nil
         guard let model = source?.model, let item = model.markup.inProgress else { return }
-        model.changeMarkupState { $0.inProgress = nil }
+        model.setInk(nil)
         model.changeMarkup { $0.add(item) }
     }
 
@@ -168,7 +168,7 @@ extension ImageCanvas {
             if !began, case .stroke(let stroke)? = state.inProgress { points = stroke.points }
             points.append(MarkupPoint(at, pressure: pressure))
             let stroke = MarkupStroke(id: 0, tool: tool, colour: state.colour, width: width, points: points)
-            model.changeMarkupState { $0.inProgress = stroke.map(MarkupItem.stroke) }
+            model.setInk(stroke.map(MarkupItem.stroke))
         case .eraser:
             // The whole way from the last position: the pointer's events come far apart on a fast sweep.
             let from = last ?? at, radius = width / 2
@@ -184,7 +184,7 @@ extension ImageCanvas {
             var from = at
             if !began, case .shape(let shape)? = state.inProgress { from = shape.from }
             let shape = MarkupShape(id: 0, kind: kind, from: from, to: at, colour: state.colour, width: width)
-            model.changeMarkupState { $0.inProgress = .shape(shape) }
+            model.setInk(.shape(shape))
         case .text, .note:
             // Placed where pressed, then typed into (`MarkupTextEntry`).
             guard began else { return }
