@@ -62,7 +62,10 @@ enum FuzzHarness {
             let header = try InProcessDecoder.readHeader(ImageSource(path: path))
             outcome.append("header \(header.formatName) \(header.width)×\(header.height)")
             if header.pageCount > 1 { outcome.append(lastPage(of: path, count: header.pageCount)) }
-            if header.formatName == ImageFormats.pdf { outcome.append(documentRequests(path)) }
+            if header.formatName == ImageFormats.pdf {
+                outcome.append(documentRequests(path))
+                outcome.append(markedUpCopy(path, pageCount: header.pageCount))
+            }
         } catch {
             outcome.append("header: \(describe(error))")
         }

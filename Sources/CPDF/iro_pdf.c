@@ -1,6 +1,7 @@
 #include "iro_pdf.h"
 
 #include "iro_lazy_library.h"
+#include <cairo-pdf.h>
 #include <poppler.h>
 #include <stdio.h>
 #include <math.h>
@@ -16,6 +17,7 @@
     X(poppler_document_get_page)                                                                                         \
     X(poppler_page_get_size)                                                                                             \
     X(poppler_page_render)                                                                                               \
+    X(poppler_page_render_for_printing)                                                                                  \
     X(poppler_error_quark)                                                                                               \
     X(poppler_page_get_link_mapping)                                                                                     \
     X(poppler_page_free_link_mapping)                                                                                    \
@@ -334,6 +336,62 @@ int iro_pdf_outline(IroPdf *pdf, int limit, IroPdfOutlineItem **items) {
 void iro_pdf_free_outline(IroPdfOutlineItem *items, int count) {
     for (int i = 0; i < count; i++) g_free(items[i].title);
     g_free(items);
+}
+
+// cairo's PDF output, gathered in memory: the helper writes no file.
+static cairo_status_t append_output(void *closure, const unsigned char *data, unsigned int length) {
+    g_byte_array_append(closure, data, length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+int iro_pdf_write_copy(IroPdf *pdf, IroPdfOverlay overlay, void *context, uint8_t **bytes, size_t *size, char *error,
+                       size_t error_size) {
+    *bytes = NULL;
+    *size = 0;
+    GByteArray *output = g_byte_array_new();
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(append_output, output, 612, 792);
+    cairo_t *cr = cairo_create(surface);
+    int count = iro_pdf_page_count(pdf), written = 1;
+    for (int page = 0; page < count && written; page++) {
+        PopplerPage *handle = api.poppler_document_get_page(pdf->document, page);
+        if (!handle) {
+            snprintf(error, error_size, "the document has no page %d", page + 1);
+            written = 0;
+            break;
+        }
+        double width = 0, height = 0;
+        api.poppler_page_get_size(handle, &width, &height);
+        cairo_pdf_surface_set_size(surface, width, height);
+        // As poppler prints: its text stays text and its JPEG images keep their own bytes
+        // (drawn as on screen, they would be stored decoded, 25 times larger).
+        cairo_save(cr);
+        api.poppler_page_render_for_printing(handle, cr);
+        cairo_restore(cr);
+        g_object_unref(handle);
+        if (!overlay(context, page, cr)) {
+            snprintf(error, error_size, "cancelled");
+            written = 0;
+        }
+        cairo_show_page(cr);
+        if (written && cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+            snprintf(error, error_size, "%s", cairo_status_to_string(cairo_status(cr)));
+            written = 0;
+        }
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    if (written && cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        snprintf(error, error_size, "%s", cairo_status_to_string(cairo_surface_status(surface)));
+        written = 0;
+    }
+    cairo_surface_destroy(surface);
+    if (!written || output->len == 0) {
+        g_byte_array_free(output, TRUE);
+        return 0;
+    }
+    *size = output->len;
+    *bytes = g_byte_array_free(output, FALSE);
+    return 1;
 }
 
 void iro_pdf_free(IroPdf *pdf) {

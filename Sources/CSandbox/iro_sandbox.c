@@ -97,22 +97,24 @@ int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp
     return job.status;
 }
 
-int iro_send_message(int socket, const void *bytes, size_t size, int fd) {
+int iro_send_message(int socket, const void *bytes, size_t size, int fd, int second) {
     struct iovec part = {.iov_base = (void *)bytes, .iov_len = size};
     union {
         struct cmsghdr header;
-        char space[CMSG_SPACE(sizeof(int))];
+        char space[CMSG_SPACE(sizeof(int) * 2)];
     } control;
     memset(&control, 0, sizeof control);
     struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1};
-    if (fd >= 0) {
+    int fds[2] = {fd, second};
+    int count = fd < 0 ? 0 : second < 0 ? 1 : 2;
+    if (count > 0) {
         message.msg_control = control.space;
-        message.msg_controllen = sizeof control.space;
+        message.msg_controllen = CMSG_SPACE(sizeof(int) * count);
         struct cmsghdr *header = CMSG_FIRSTHDR(&message);
         header->cmsg_level = SOL_SOCKET;
         header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(header), &fd, sizeof(int));
+        header->cmsg_len = CMSG_LEN(sizeof(int) * count);
+        memcpy(CMSG_DATA(header), fds, sizeof(int) * count);
     }
     for (;;) {
         ssize_t sent = sendmsg(socket, &message, MSG_NOSIGNAL);
@@ -121,8 +123,9 @@ int iro_send_message(int socket, const void *bytes, size_t size, int fd) {
     }
 }
 
-ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd) {
+ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd, int *second) {
     *fd = -1;
+    if (second) *second = -1;
     struct iovec part = {.iov_base = bytes, .iov_len = capacity};
     union {
         struct cmsghdr header;
@@ -135,7 +138,8 @@ ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd) {
         received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
     } while (received < 0 && errno == EINTR);
     if (received < 0) return -errno;
-    // Every descriptor that came is either handed over (the first) or closed.
+    // Every descriptor that came is either handed over (the first, and the second when
+    // asked for) or closed.
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
         if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
         size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
@@ -143,12 +147,15 @@ ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd) {
             int each;
             memcpy(&each, CMSG_DATA(header) + i * sizeof(int), sizeof(int));
             if (*fd < 0) *fd = each;
+            else if (second && *second < 0) *second = each;
             else close(each);
         }
     }
     if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
         if (*fd >= 0) close(*fd);
         *fd = -1;
+        if (second && *second >= 0) close(*second);
+        if (second) *second = -1;
         return -EMSGSIZE;
     }
     return received;

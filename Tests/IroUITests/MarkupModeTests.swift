@@ -194,6 +194,42 @@ final class MarkupModeTests: XCTestCase {
         }
     }
 
+    /// A PDF's page marked: Save Markup (a package holds one image) is not offered, and the
+    /// copy is a PDF with the stroke on that page only.
+    func testAPDFPagesMarkupIsCopiedIntoAPDF() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let pdf = harness.fixtures.url("paper.pdf")
+            let page = DocumentFixtures.PDFPage(width: 300, height: 225, colour: (1, 1, 1), text: "Paper")
+            DocumentFixtures.writePDF([page, page], to: pdf)
+            let window = try XCTUnwrap(harness.open([pdf]))
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.levels != nil && view.model.document.pageCount == 2 })
+            view.model.showPage(1)
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.model.document.page == 1 && view.model.canMarkUp })
+            window.actions.activate("markup")
+            try Self.drag(view, [Point(x: 80, y: 150), Point(x: 320, y: 150)])
+            XCTAssertEqual(view.model.markup.document.markedPages, [1])
+            XCTAssertFalse(window.actions.isEnabled("save-markup"), "a note package holds one image, not a document's pages")
+            XCTAssertTrue(window.actions.isEnabled("save-copy"))
+
+            let destination = RawPath(harness.fixtures.url("marked.pdf").path)
+            var failure: ExportError??
+            let markup = view.model.markup.document
+            Task { failure = await MarkupCopy.writePDF(of: RawPath(pdf.path), password: nil, markup: markup, to: destination) }
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 20) { failure != nil })
+            XCTAssertEqual(failure, .some(nil))
+            for (index, marked) in [(0, false), (1, true)] {
+                let copy = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: destination, page: DocumentPage(index)))
+                XCTAssertEqual(copy.pageCount, 2)
+                let pixels = RenderedPixels(pixbuf: copy.pixbuf)
+                let reds = (0..<pixels.width).filter { x in (0..<pixels.height).contains { Self.isRed(pixels.pixel(x, $0)) } }.count
+                XCTAssertEqual(reds > 50, marked, "page \(index + 1): \(reds) columns with ink")
+            }
+        }
+    }
+
     func testClosingATabWithUnsavedMarkupAsks() throws {
         try onMain {
             let harness = AppHarness()

@@ -80,4 +80,14 @@ int iro_pdf_outline(IroPdf *pdf, int limit, IroPdfOutlineItem **items);
 
 void iro_pdf_free_outline(IroPdfOutlineItem *items, int count);
 
+/// Called after each page of a copy is drawn, with the copy's cairo context (`cairo_t *`) in
+/// points from the page's top left, as shown: draws over the page; 0 stops the copy.
+typedef int (*IroPdfOverlay)(void *context, int page, void *cairo);
+
+/// Every page of `pdf` drawn into a new PDF as poppler prints it (text stays text, JPEG
+/// images keep their bytes), with `overlay` drawn over each. 1 and the file in `*bytes`
+/// (free with g_free), `*size` bytes long; 0 with the reason in `error`.
+int iro_pdf_write_copy(IroPdf *pdf, IroPdfOverlay overlay, void *context, uint8_t **bytes, size_t *size, char *error,
+                       size_t error_size);
+
 void iro_pdf_free(IroPdf *pdf);

@@ -13,13 +13,14 @@
 int iro_spawn_with_socket(const char *path, char *const argv[], char *const envp[], int socket, pid_t *pid);
 
 /// Sends `size` bytes on a SOCK_SEQPACKET socket as one message, with `fd` attached when it
-/// is not -1. 0 on success, else errno.
-int iro_send_message(int socket, const void *bytes, size_t size, int fd);
+/// is not -1, and `second` after it when that is not -1 either. 0 on success, else errno.
+int iro_send_message(int socket, const void *bytes, size_t size, int fd, int second);
 
 /// Receives one message of at most `capacity` bytes, and the file descriptor attached to
-/// it (CLOEXEC; -1 without one). The message's length, 0 at end of stream, -errno on
-/// failure (-EMSGSIZE for a message longer than `capacity`, whose descriptors are closed).
-ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd);
+/// it (CLOEXEC; -1 without one), and a second one into `second` unless that is NULL (any
+/// other is closed). The message's length, 0 at end of stream, -errno on failure
+/// (-EMSGSIZE for a message longer than `capacity`, whose descriptors are closed).
+ssize_t iro_receive_message(int socket, void *bytes, size_t capacity, int *fd, int *second);
 
 /// Whether a message is waiting, without reading it (0: no, 1: yes, -errno).
 int iro_message_waiting(int socket, int timeout_ms);

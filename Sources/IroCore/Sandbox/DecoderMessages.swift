@@ -27,6 +27,9 @@ public enum DecoderRequest: Equatable, Sendable {
     /// The file with `edit` applied, encoded as `format` with the original's metadata
     /// (BEHAVIOUR D7): losslessly where the format allows.
     case saveEdit(id: UInt32, name: [UInt8], edit: ImageEdit, format: SavedFormat)
+    /// A copy of the PDF with the markup drawn over its pages (BEHAVIOUR I4), as PDF; the
+    /// markup (a `MarkupBundle`) comes in a second descriptor, and `page` carries the password.
+    case markUpPDF(id: UInt32, name: [UInt8], page: DocumentPage)
     /// Test builds only: do something the sandbox forbids (`1`: create a file; `2`: make a
     /// socket), or (`3`) hang without a word.
     case forbidden(id: UInt32, what: UInt8)
@@ -37,7 +40,7 @@ public enum DecoderRequest: Equatable, Sendable {
         switch self {
         case .decode(let id, _, _, _), .region(let id, _, _, _, _), .cancel(let id), .nextFrame(let id), .metadata(let id, _),
             .forbidden(let id, _), .links(let id, _, _), .find(let id, _, _, _, _), .outline(let id, _, _), .text(let id, _, _, _),
-            .thumbnail(let id, _), .saveEdit(let id, _, _, _):
+            .thumbnail(let id, _), .saveEdit(let id, _, _, _), .markUpPDF(let id, _, _):
             id
         }
     }
@@ -58,6 +61,7 @@ public enum DecoderRequest: Equatable, Sendable {
         case .nextFrame: "next frame"
         case .forbidden: "forbidden"
         case .saveEdit: "save edit"
+        case .markUpPDF: "mark up PDF"
         }
     }
 
@@ -137,6 +141,11 @@ public enum DecoderRequest: Equatable, Sendable {
             out.f64(edit.hue)
             out.u8(format.code)
             if case .jpeg(let quality) = format { out.i32(quality ?? 0) }
+        case .markUpPDF(let id, let name, let page):
+            out.u8(13)
+            out.u32(id)
+            out.data(name)
+            out.page(page)
         case .forbidden(let id, let what):
             out.u8(9)
             out.u32(id)
@@ -210,6 +219,7 @@ public enum DecoderRequest: Equatable, Sendable {
                 id: id, name: name,
                 edit: ImageEdit(transform: ImageTransform(quarterTurns: turns, mirrored: mirrored), crop: crop, hue: hue),
                 format: format)
+        case 13: self = .markUpPDF(id: id, name: try input.data("name"), page: try input.page())
         default: throw WireReader.Malformed(what: "unknown request \(kind)")
         }
         try input.end()

@@ -168,3 +168,43 @@ final class PDFFile {
         }
     }
 }
+
+extension PDFFile {
+    /// Every page drawn into a new PDF as poppler prints it, with `overlay(page, cr)` drawn
+    /// over each (cairo in points from the page's top left, as shown); `overlay` returns
+    /// false to stop (a cancel). The new file's bytes.
+    func copy(drawingOver overlay: (Int, OpaquePointer) -> Bool) throws(LoadError) -> [UInt8] {
+        var message = [CChar](repeating: 0, count: 256)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let (written, stopped) = withoutActuallyEscaping(overlay) { overlay in
+            let box = OverlayBox(overlay)
+            let written = withExtendedLifetime(box) {
+                iro_pdf_write_copy(
+                    handle,
+                    { context, page, cr in
+                        guard let context, let cr else { return 0 }
+                        return Unmanaged<OverlayBox>.fromOpaque(context).takeUnretainedValue().draw(page: Int(page), on: OpaquePointer(cr))
+                    }, Unmanaged.passUnretained(box).toOpaque(), &bytes, &size, &message, message.count)
+            }
+            return (written, box.stopped)
+        }
+        defer { g_free(bytes) }
+        if stopped { throw .unreadable(detail: tr("cancelled")) }
+        guard written == 1, let bytes else {
+            throw .damaged(detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        return [UInt8](UnsafeBufferPointer(start: bytes, count: size))
+    }
+
+    /// The overlay, reached from C's callback through its context pointer.
+    private final class OverlayBox {
+        let overlay: (Int, OpaquePointer) -> Bool
+        var stopped = false
+        init(_ overlay: @escaping (Int, OpaquePointer) -> Bool) { self.overlay = overlay }
+        func draw(page: Int, on cr: OpaquePointer) -> Int32 {
+            stopped = stopped || !overlay(page, cr)
+            return stopped ? 0 : 1
+        }
+    }
+}

@@ -92,23 +92,23 @@ final class DecoderHelper: @unchecked Sendable {
         return all + extra
     }
 
-    /// Sends `request` (with `file` attached) and waits for its answer, relaying progress and
-    /// passing on a cancel.
+    /// Sends `request` (with `file` attached, and `extra` after it unless -1) and waits for
+    /// its answer, relaying progress and passing on a cancel.
     func ask(
-        _ make: (UInt32) -> DecoderRequest, file: Int32, progress: LoadProgress?, isCancelled: () -> Bool
+        _ make: (UInt32) -> DecoderRequest, file: Int32, extra: Int32 = -1, progress: LoadProgress?, isCancelled: () -> Bool
     ) throws(LoadError) -> (reply: DecoderReply, pixels: Int32) {
         guard !isBroken else { throw .decoderStopped(detail: tr("it stopped before")) }
         let id = nextID
         nextID &+= 1
         let request = make(id)
-        let sent = request.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, file) }
+        let sent = request.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, file, extra) }
         guard sent == 0 else { throw stopped() }
         var cancelSent = false
         var lastHeard = Self.now()
         while true {
             if !cancelSent, isCancelled() {
                 cancelSent = true
-                _ = DecoderRequest.cancel(id: id).bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, -1) }
+                _ = DecoderRequest.cancel(id: id).bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, -1, -1) }
             }
             let waiting = iro_message_waiting(socket, 100)
             if waiting == 0 {
@@ -124,7 +124,7 @@ final class DecoderHelper: @unchecked Sendable {
                 continue
             }
             var descriptor: Int32 = -1
-            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor, nil) }
             // Longer than any message may be: the helper is not what it should be (waiting for
             // it to end, as for a closed socket, would wait for ever).
             if count == -Int(EMSGSIZE) { throw broken(tr("it sent a message too long")) }

@@ -228,8 +228,11 @@ public final class DecoderPool: Sendable {
     /// The pids of the helpers (tests find them to kill).
     public var helperPIDs: [pid_t] { state.withLock { $0.idleHelpers.map(\.helper.pid) + $0.busyPIDs } }
 
+    /// Sends the request `make` gives to an idle helper with the file at `path` (and `extra`,
+    /// a descriptor the caller keeps, unless -1), and gives its answer to `adopt`.
     func run<T>(
-        _ path: RawPath, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?, isCancelled: () -> Bool,
+        _ path: RawPath, extra: Int32 = -1, request make: @escaping (UInt32) -> DecoderRequest, progress: LoadProgress?,
+        isCancelled: () -> Bool,
         adopt: (DecoderReply, Int32, DecoderHelper) throws(LoadError) -> T
     ) throws(LoadError) -> T {
         let file: Int32
@@ -251,12 +254,14 @@ public final class DecoderPool: Sendable {
         let helper = try acquire()
         defer { release(helper) }
         let (reply, pixels): (DecoderReply, Int32)
-        do throws(LoadError) { (reply, pixels) = try helper.ask(make, file: file, progress: progress, isCancelled: isCancelled) } catch {
+        do throws(LoadError) {
+            (reply, pixels) = try helper.ask(make, file: file, extra: extra, progress: progress, isCancelled: isCancelled)
+        } catch {
             guard helper.wrapperFailed else { throw error }
             // bubblewrap could not start it here: helpers start without it from now on.
             Log.warning("the decoder could not start in bubblewrap (\(error.reason)); it runs with its own confinement only")
             state.withLock { $0.wraps = false }
-            return try run(path, request: make, progress: progress, isCancelled: isCancelled, adopt: adopt)
+            return try run(path, extra: extra, request: make, progress: progress, isCancelled: isCancelled, adopt: adopt)
         }
         defer { if pixels >= 0 { close(pixels) } }
         do throws(LoadError) { return try adopt(reply, pixels, helper) } catch {

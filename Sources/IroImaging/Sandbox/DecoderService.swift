@@ -62,8 +62,8 @@ public enum DecoderService {
             // at once, so that requests in a row (a reduced decode, then the full one)
             // reuse those pages.
             if iro_message_waiting(socket, Self.trimAfterMilliseconds) == 0 { HeapTuning.returnFreeMemory() }
-            var descriptor: Int32 = -1
-            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            var descriptor: Int32 = -1, extra: Int32 = -1
+            let count = buffer.withUnsafeMutableBytes { iro_receive_message(socket, $0.baseAddress, $0.count, &descriptor, &extra) }
             if count == 0 { exit(0) } // Iro is gone or done with this helper
             guard count > 0 else { exit(count == -Int(EINTR) ? 0 : 3) }
             let request: DecoderRequest
@@ -72,14 +72,16 @@ public enum DecoderService {
                 exit(4)
             }
             Trace.mark("decoder: request \(request.id) (\(request.kind)) received")
-            handle(request, descriptor: descriptor)
+            handle(request, descriptor: descriptor, extra: extra)
             Trace.mark("decoder: request \(request.id) answered")
             allowMemory(nil) // the next request starts from the cap
             if descriptor >= 0 { close(descriptor) }
+            if extra >= 0 { close(extra) }
         }
     }
 
-    private static func handle(_ request: DecoderRequest, descriptor: Int32) {
+    /// Answers `request`; `descriptor` is its file, `extra` a second one only `markUpPDF` has.
+    private static func handle(_ request: DecoderRequest, descriptor: Int32, extra: Int32) {
         switch request {
         case .cancel:
             return // for a request already answered
@@ -191,6 +193,16 @@ public enum DecoderService {
                 let memfd = try sealed(bytes)
                 return Answer(.encoded(id: id, length: bytes.count), pixels: memfd)
             }
+        case .markUpPDF(let id, let name, let page):
+            withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
+                let bundle = try SealedBytes.readAll(extra, limit: MarkupBundle.maximumBytes)
+                // poppler's document and one page's drawing at a time, the markup, and the
+                // copy (at most the file again, its images kept as they are, and the markup).
+                let fileBytes = Double(try source.wholeBytes().count)
+                allowMemory(allowance(imagePixels: 0, outputBytes: fileBytes * 2 + Double(bundle.count) * 8))
+                let bytes = try MarkedUpPDF.make(source, bundle: bundle, isCancelled: watch.isCancelled)
+                return Answer(.encoded(id: id, length: bytes.count), pixels: try sealed(bytes))
+            }
         case .region(let id, let name, let rect, let detail, let page):
             withFile(descriptor, id: id, name: name, page: page) { (source, watch) throws(LoadError) -> Answer in
                 let region = try InProcessDecoder.decodeRegion(source, covering: rect, detail: detail, isCancelled: watch.isCancelled)
@@ -264,7 +276,7 @@ public enum DecoderService {
                 var bytes = [UInt8](repeating: 0, count: 256)
                 var descriptor: Int32 = -1
                 let count = bytes.withUnsafeMutableBytes {
-                    iro_receive_message(DecoderService.socket, $0.baseAddress, $0.count, &descriptor)
+                    iro_receive_message(DecoderService.socket, $0.baseAddress, $0.count, &descriptor, nil)
                 }
                 if descriptor >= 0 { close(descriptor) }
                 if count <= 0 { exit(0) } // Iro went away
@@ -341,23 +353,8 @@ public enum DecoderService {
         return (pixels, memfd)
     }
 
-    /// `bytes` in a sealed memfd (the caller's to send or close).
     private static func sealed(_ bytes: [UInt8]) throws(LoadError) -> Int32 {
-        let memfd = iro_memfd_create("iro-encoded", bytes.count)
-        guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes) }
-        let written = bytes.withUnsafeBytes { raw in
-            guard let source = raw.baseAddress, let target = mmap(nil, raw.count, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0),
-                target != MAP_FAILED
-            else { return false }
-            memcpy(target, source, raw.count)
-            munmap(target, raw.count)
-            return true
-        }
-        guard written, iro_memfd_seal(memfd) == 0 else {
-            close(memfd)
-            throw .unreadable(detail: trNoop("the decoder could not hand over the saved file"))
-        }
-        return memfd
+        try SealedBytes.seal(bytes, name: "iro-encoded", limitMegabytes: memoryCapMegabytes)
     }
 
     /// The address-space cap (`confine`), in MB.
@@ -374,7 +371,7 @@ public enum DecoderService {
         case .image, .frame, .encoded: descriptor = answer.pixels
         default: if answer.pixels >= 0 { close(answer.pixels) }
         }
-        let failed = answer.reply.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor) }
+        let failed = answer.reply.bytes.withUnsafeBytes { iro_send_message(socket, $0.baseAddress, $0.count, descriptor, -1) }
         if descriptor >= 0 { close(descriptor) }
         if failed != 0 { exit(0) } // Iro is gone
     }

@@ -129,6 +129,9 @@ enum SaveEdits {
     /// Asks for a name and writes the image there, edited, in the format the name says.
     static func saveCopy(in window: DocumentWindow) {
         guard let model = window.selectedModel, let image = model.imagePath else { return }
+        let isDocument = model.note != nil || model.hasPages || model.formatName == ImageFormats.pdf
+        // A document's markup: a PDF's on its pages, a page's or a package's over its pixels.
+        if isDocument, !model.markup.document.isEmpty { return MarkupCopy.saveCopy(in: window) }
         // A document's page and a note package's image are written from what the tab holds.
         guard model.note == nil, !model.hasPages, model.formatName != ImageFormats.pdf else { return ExportAdjustedCopy.begin(in: window) }
         let edit = pendingEdit(of: model), document = model.document.path

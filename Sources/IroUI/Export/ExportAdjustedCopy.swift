@@ -25,7 +25,8 @@ enum ExportAdjustedCopy {
             }
             pixels = Task { snapshot }
         } else {
-            pixels = Task { await fullResolution(of: original) }
+            let page = DocumentPage(model.document.page, password: model.document.password)
+            pixels = Task { await fullResolution(of: original, page: page) }
         }
         let hue = model.hue
         SaveDialog.present(
@@ -46,11 +47,14 @@ enum ExportAdjustedCopy {
         }
     }
 
-    /// Every pixel of the image at `path`, decoded off the main thread; nil if that fails.
+    /// Every pixel of the image at `path` (a document's `page`, at 100 %), decoded off the
+    /// main thread; nil if that fails.
     @concurrent
-    nonisolated static func fullResolution(of path: RawPath) async -> PixbufSnapshot? {
+    nonisolated static func fullResolution(of path: RawPath, page: DocumentPage = .first) async -> PixbufSnapshot? {
         let decoded: DecodedImage?
-        do throws(LoadError) { decoded = try ImageDecoder.decodeSynchronously(path: path, isCancelled: { Task.isCancelled }) } catch {
+        do throws(LoadError) {
+            decoded = try ImageDecoder.decodeSynchronously(path: path, page: page, isCancelled: { Task.isCancelled })
+        } catch {
             Log.debug("decoding \(path.displayString) again at full size for an export: \(error.reason)")
             return nil
         }

@@ -1,6 +1,7 @@
 import CGtk
 import GtkSupport
 import IroCore
+import IroImaging
 
 /// Markup's commands, one window's (BEHAVIOUR I): Markup (M), each tool (its letter), the
 /// six colours (Ctrl+1…6) and a custom one, thinner and thicker ([ and ]), undo and redo
@@ -94,7 +95,12 @@ final class MarkupCommands {
         actions.setEnabled("markup-redo", on && layer?.canRedo == true)
         actions.setEnabled("markup-clear", on && layer?.isEmpty == false)
         actions.setEnabled("markup-on-presentation", on)
-        actions.setEnabled("save-markup", selected.map { !$0.markup.document.isEmpty && $0.imagePath != nil } ?? false)
+        // A note package holds one image: a document's pages keep their markup in a PDF or
+        // a picture (Save a Copy).
+        actions.setEnabled(
+            "save-markup",
+            selected.map { !$0.markup.document.isEmpty && $0.imagePath != nil && !$0.hasPages && $0.formatName != ImageFormats.pdf }
+                ?? false)
         window.selectedView?.showMarkup()
     }
 }

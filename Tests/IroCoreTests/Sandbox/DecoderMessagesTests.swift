@@ -29,6 +29,7 @@ final class DecoderMessagesTests: XCTestCase {
             .saveEdit(id: 14, name: Array("a.png".utf8), edit: .none, format: .png),
             .saveEdit(id: 15, name: Array("b.webp".utf8), edit: ImageEdit(transform: .turnRight), format: .webpLossless),
             .saveEdit(id: 16, name: Array("c.jpg".utf8), edit: ImageEdit(hue: 0.6), format: .jpeg(quality: nil)),
+            .markUpPDF(id: 17, name: Array("slides.pdf".utf8), page: DocumentPage(0, password: "pass")),
         ]
         for request in requests { XCTAssertEqual(try DecoderRequest(bytes: request.bytes), request) }
         var region = pixels
