@@ -16,7 +16,8 @@ if [ -z "${IRO_BENCH_INNER:-}" ]; then
     2> >(grep --line-buffered -v -E 'dbus-daemon|portal|cannot open display|pw.conf|max threads value|^\s*$' >&2)
 fi
 source "$repo/meson-helpers/env.sh"
-iro="$repo/.build/release/iro"
+# IRO_BIN: another build to measure (an earlier commit's, beside this one).
+iro="${IRO_BIN:-$repo/.build/release/iro}"
 [ -x "$iro" ] || swift build --package-path "$repo" -c release --product iro >/dev/null
 export ADW_DISABLE_PORTAL=1 GTK_USE_PORTAL=0 GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none GSETTINGS_BACKEND=memory
 

@@ -17,17 +17,33 @@ extension ImageCanvas {
         return !(isPresentation && model.markup.hiddenOnPresentation)
     }
 
-    /// The markup of the page shown (from `markupCache` where it can), and the stroke being
-    /// drawn, over the image.
+    /// The markup of the page shown, and the stroke being drawn, over the image: in a cairo
+    /// node of its own (the image drawn otherwise, from a level).
     func drawMarkup(at origin: Point, of pyramid: ImagePyramid, on snapshot: OpaquePointer) {
+        guard hasMarkupToDraw else { return }
+        let view = viewportSize
+        var bounds = rect(0, 0, view.width, view.height)
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        defer { cairo_destroy(cr) }
+        drawMarkup(at: origin, of: pyramid, into: cr)
+    }
+
+    /// Whether there is markup to draw on this canvas now.
+    private var hasMarkupToDraw: Bool {
+        guard drawsMarkup, let model = source?.model else { return false }
+        return !model.markupLayer.isEmpty || model.markup.inProgress != nil
+    }
+
+    /// The markup of the page shown (from `markupCache` where it can), and the stroke being
+    /// drawn, into `cr` (view points: the picture's own node, or one of the markup's).
+    func drawMarkup(at origin: Point, of pyramid: ImagePyramid, into cr: OpaquePointer) {
         guard drawsMarkup, let model = source?.model, let zoom else { return }
         let layer = model.markupLayer, drawing = model.markup.inProgress
         if layer.isEmpty { markupCache.discard() }
         guard !layer.isEmpty || drawing != nil else { return }
         let view = viewportSize
-        var bounds = rect(0, 0, view.width, view.height)
-        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-        defer { cairo_destroy(cr) }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         // The image's pixel (0, 0) in the view: its corner, moved by its turn.
         let width = Double(pyramid.width) * displayScale, height = Double(pyramid.height) * displayScale
         let turns = ViewGeometry.normalized(quarterTurns)

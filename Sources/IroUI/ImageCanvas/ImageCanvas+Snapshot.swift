@@ -42,16 +42,24 @@ extension ImageCanvas {
                 gtk_snapshot_append_color(snapshot, &colour, &under)
             }
         }
+        // Markup goes into the picture's own cairo node where there is one: over an opaque
+        // picture cairo then draws the node straight onto the window, where a node of its own
+        // is drawn into a surface first and costs about 10 ms more a frame (docs/PERFORMANCE.md).
+        var markupDrawn = false
         if let rendering = renderer.rendering, covers(rendering, origin: origin) {
             // Device pixels, drawn in view points: 1:1 on the screen at any scale factor.
             let content = rendering.request.content, perPoint = zoom.pixelsPerPoint
             let x = origin.x + Double(content.x) / perPoint, y = origin.y + Double(content.y) / perPoint
             var bounds = rect(x, y, Double(content.width) / perPoint, Double(content.height) / perPoint)
             if drawsWithCairo, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+                cairo_save(cr)
                 cairo_translate(cr, x, y)
                 cairo_scale(cr, 1 / perPoint, 1 / perPoint)
                 cairo_set_source_surface(cr, rendering.surface, 0, 0)
                 cairo_paint(cr)
+                cairo_restore(cr)
+                drawMarkup(at: origin, of: pyramid, into: cr)
+                markupDrawn = true
                 cairo_destroy(cr)
             } else {
                 gtk_snapshot_append_texture(snapshot, rendering.texture, &bounds)
@@ -59,7 +67,7 @@ extension ImageCanvas {
             lastDrawing = .exact
             renderer.forgetPrevious()
         } else if drawsWithCairo, let (rendering, factor) = stretchable(origin: origin) {
-            drawStretched(rendering, by: factor, at: origin, on: snapshot)
+            markupDrawn = drawStretched(rendering, by: factor, at: origin, on: snapshot) { drawMarkup(at: origin, of: pyramid, into: $0) }
             lastDrawing = .stretched
         } else {
             drawScaledLevel(of: pyramid, at: origin, on: snapshot)
@@ -67,7 +75,7 @@ extension ImageCanvas {
         }
         drawSearchMatches(at: origin, of: pyramid, on: snapshot)
         drawSelectedText(at: origin, of: pyramid, on: snapshot)
-        drawMarkup(at: origin, of: pyramid, on: snapshot)
+        if !markupDrawn { drawMarkup(at: origin, of: pyramid, on: snapshot) }
         appendBackdrop(around: origin, size: zoom.contentSize(at: displayScale), in: viewport, on: snapshot)
         if mirrored { gtk_snapshot_restore(snapshot) }
         drawCrop(on: snapshot)
@@ -155,18 +163,25 @@ extension ImageCanvas {
     /// where a pyramid level drawn by GSK's cairo renderer costs 30–40 ms, since GSK first
     /// converts the level's every pixel into a new surface. Nearest-neighbour: these frames
     /// last a few ms each while the scale moves, and bilinear made the first one 5 ms later.
-    private func drawStretched(_ rendering: ViewRendering, by factor: Double, at origin: Point, on snapshot: OpaquePointer) {
+    /// `over` draws more into the same node (the markup); false when no node was made.
+    private func drawStretched(
+        _ rendering: ViewRendering, by factor: Double, at origin: Point, on snapshot: OpaquePointer, then over: (OpaquePointer) -> Void
+    ) -> Bool {
         // `factor` maps device pixels to device pixels; the snapshot is in view points.
         let content = rendering.request.content, toPoints = factor / (zoom?.pixelsPerPoint ?? 1)
         let x = origin.x + Double(content.x) * toPoints, y = origin.y + Double(content.y) * toPoints
         var bounds = rect(x, y, Double(content.width) * toPoints, Double(content.height) * toPoints)
-        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return false }
+        defer { cairo_destroy(cr) }
+        cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, toPoints, toPoints)
         cairo_set_source_surface(cr, rendering.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_FAST)
         cairo_paint(cr)
-        cairo_destroy(cr)
+        cairo_restore(cr)
+        over(cr)
+        return true
     }
 
     /// Near-black around the image, whatever the style, when the preferences ask for it (BEHAVIOUR H4).
