@@ -299,5 +299,8 @@ final class EditModeTests: XCTestCase {
         XCTAssertEqual(
             SaveEdits.suggestedName(for: RawPath("/p/scan.tiff"), formatName: "tiff"), "scan (edited).png", "TIFF is not written")
         XCTAssertEqual(SaveEdits.suggestedName(for: RawPath("/p/noext"), formatName: "png"), "noext (edited).png")
+        XCTAssertEqual(
+            SaveEdits.suggestedName(for: RawPath("/p/board.png"), formatName: "png", markedUp: true), "board (marked up).png",
+            "a copy that only adds markup")
     }
 }

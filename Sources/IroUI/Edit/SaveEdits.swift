@@ -116,14 +116,15 @@ enum SaveEdits {
 
     // MARK: Save Copy
 
-    /// "name (edited).ext" for "name.ext": the original's format when Iro writes it, else PNG.
-    nonisolated static func suggestedName(for path: RawPath, formatName: String?) -> String {
+    /// "name (edited).ext" for "name.ext" ("name (marked up).ext" for a copy that only adds
+    /// markup): the original's format when Iro writes it, else PNG.
+    nonisolated static func suggestedName(for path: RawPath, formatName: String?, markedUp: Bool = false) -> String {
         let name = path.lastComponent.displayString
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let keeps = dot.map { SavedFormat.forFileName(name) != nil && String(name[$0...]).count > 1 } ?? false
         let ext = keeps ? String(name[(dot ?? name.endIndex)...]) : ".png"
-        return (stem.isEmpty ? "image" : stem) + " " + tr("(edited)") + ext
+        return (stem.isEmpty ? "image" : stem) + " " + (markedUp ? tr("(marked up)") : tr("(edited)")) + ext
     }
 
     /// Asks for a name and writes the image there, edited, in the format the name says.
@@ -137,7 +138,9 @@ enum SaveEdits {
         let edit = pendingEdit(of: model), document = model.document.path
         SaveDialog.present(
             for: window.window, title: tr("Save a Copy"), acceptLabel: tr("_Save"),
-            suggestedName: suggestedName(for: document, formatName: model.formatName), folder: document.deletingLastComponent
+            suggestedName: suggestedName(
+                for: document, formatName: model.formatName, markedUp: edit == .none && !model.markupLayer.isEmpty),
+            folder: document.deletingLastComponent
         ) { [weak window] destination in
             guard let destination, let window else { return }
             let name = destination.lastComponent.displayString
