@@ -247,6 +247,29 @@ final class FrameBenchmark: XCTestCase {
         report("edit-mode-key-to-painted", enterLatency)
         report("crop-drag-frame", drag)
 
+        // A pen stroke at 100 % and 200 %, the main window alone: each point's frame paints the
+        // view's 1:1 rendering under the ink.
+        for (name, action) in [("100 %", "zoom-reset"), ("200 %", "zoom-in")] {
+            window.actions.activate(action)
+            settle()
+            view.model.setMarkupMode(true)
+            settle()
+            var frames: [Double] = []
+            for step in 0..<(runs * 2) {
+                _ = recorder.take()
+                let at = Point(x: 3000 + Double(step % 30 - 15) * 8, y: 2000 + Double(step / 30) * 40)
+                var points: [MarkupPoint] = []
+                if case .stroke(let stroke)? = view.model.markup.inProgress { points = stroke.points }
+                points.append(MarkupPoint(at))
+                view.model.setInk(MarkupStroke(id: 0, tool: .pen, colour: .red, width: 8, points: points).map(MarkupItem.stroke))
+                GtkTestEnvironment.pump(timeout: 2) { recorder.frames.count >= 1 }
+                frames.append(contentsOf: recorder.take())
+            }
+            view.model.setInk(nil)
+            view.model.setMarkupMode(false)
+            report("ink-step-frame (\(name))", frames)
+        }
+
         // 2000 strokes on the image (BEHAVIOUR I): pan and zoom frames with all of them drawn,
         // beside the same steps' frames without them (the steps whose picture is drawn from a
         // pyramid level cost 80-120 ms either way, and decide the median).
