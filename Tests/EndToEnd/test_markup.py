@@ -1,6 +1,7 @@
 """Markup as a user draws it (BEHAVIOUR I): M for markup mode, a drag with the pen leaves
 ink along the pointer's path, a zoom keeps the ink on the same image pixels, Ctrl+Z and
-Ctrl+Shift+Z undo and redo it, the eraser takes a stroke away, a sticky note is typed into
+Ctrl+Shift+Z undo and redo it, Clear takes it all and its toast's Undo brings it back, the
+eraser takes a stroke away, a sticky note is typed into
 and collapses; and with two monitors, a stroke drawn in the main window is on the
 presentation."""
 
@@ -72,6 +73,16 @@ def test_a_pen_stroke_follows_the_pointer_survives_a_zoom_and_undoes():
         app.wait(lambda: not red(s.pixel(cx + cw // 2, mid_y)), 'undone')
         s.key('ctrl+shift+z')
         app.wait(lambda: red(s.pixel(cx + cw // 2, mid_y)), 'redone')
+
+        # Clear takes everything away; the toast's Undo brings it back. (The bar's button is
+        # "Undo" too; GTK 4.8 names the toast's after its mnemonic label as well, "_Undo Undo".)
+        s.key('ctrl+shift+BackSpace')
+        app.wait(lambda: not red(s.pixel(cx + cw // 2, mid_y)), 'cleared')
+        app.find('label', 'Markup cleared', root=frame)
+        toast = app.wait(lambda: ([b for b in app.find_all('push button', root=frame) if (b.name or '').startswith('_Undo')]
+                                  or [None])[0], "the toast's Undo")
+        do_action(toast)
+        app.wait(lambda: red(s.pixel(cx + cw // 2, mid_y)), 'the clear undone from its toast')
 
         # The eraser across the stroke takes all of it away.
         s.key('x')
