@@ -156,15 +156,7 @@ enum SaveEdits {
             if let model = window.selectedModel, !model.markupLayer.isEmpty {
                 return MarkupCopy.begin(model, in: window, to: destination, as: format)
             }
-            Task { [weak window] in
-                let failure = await writeCopy(of: image, edit: edit, as: format, to: destination)
-                guard let window else { return }
-                if let failure {
-                    ExportFailureDialog.present(failure, parent: window.window, heading: tr("Could Not Save"))
-                } else {
-                    window.toasts.show(tr("Saved a copy as “%s”", name))
-                }
-            }
+            CopyOutcome.run(in: window, naming: name) { await writeCopy(of: image, edit: edit, as: format, to: destination) }
         }
     }
 

@@ -39,15 +39,8 @@ enum MarkupCopy {
     /// A new PDF of the document's pages with their markup, made in the decoder helper.
     private static func writePDF(_ model: DocumentModel, in window: DocumentWindow, to destination: RawPath) {
         let markup = model.markup.document, path = model.document.path, password = model.document.password
-        let name = destination.lastComponent.displayString
-        Task { [weak window] in
-            let failure = await writePDF(of: path, password: password, markup: markup, to: destination)
-            guard let window else { return }
-            if let failure {
-                ExportFailureDialog.present(failure, parent: window.window, heading: tr("Could Not Save"))
-            } else {
-                window.toasts.show(tr("Saved a copy as “%s”", name))
-            }
+        CopyOutcome.run(in: window, naming: destination.lastComponent.displayString) {
+            await writePDF(of: path, password: password, markup: markup, to: destination)
         }
     }
 
@@ -73,15 +66,8 @@ enum MarkupCopy {
         let held = model.levels?.image.flatMap { $0.isFullResolution ? PixbufSnapshot(sharing: $0) : nil }
         let path = held == nil ? model.imagePath : nil
         let page = DocumentPage(model.document.page, password: model.document.password)
-        let name = destination.lastComponent.displayString
-        Task { [weak window] in
-            let failure = await write(held: held, orDecoding: path, page: page, hue: hue, layer: layer, format: format, to: destination)
-            guard let window else { return }
-            if let failure {
-                ExportFailureDialog.present(failure, parent: window.window, heading: tr("Could Not Save"))
-            } else {
-                window.toasts.show(tr("Saved a copy as “%s”", name))
-            }
+        CopyOutcome.run(in: window, naming: destination.lastComponent.displayString) {
+            await write(held: held, orDecoding: path, page: page, hue: hue, layer: layer, format: format, to: destination)
         }
     }
 
