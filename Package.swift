@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "CHEIF", dependencies: ["CLazyLibrary"]),
         // poppler-glib (PDF) and libtiff (a TIFF's pages) behind plain C types, loaded when the
         // first such document is opened; headers from libpoppler-glib-dev and libtiff-dev.
+        // Markup's text laid out by pangocairo, loaded when text is first drawn.
+        .target(name: "CPango", dependencies: ["CGLib", "CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0", "-I/usr/include/harfbuzz", "-I/usr/include/cairo"])]),
         .target(name: "CPDF", dependencies: ["CGLib", "CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler", "-I/usr/include/cairo"])]),
         .target(name: "CTIFF", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])]),
         // libjxl (JPEG XL), OpenJPEG (JPEG 2000) and LibRaw (camera RAW) behind plain C types,
@@ -75,7 +77,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CTurboJPEG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPango", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CTurboJPEG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],
