@@ -13,6 +13,13 @@ from test_markup import canvas_box, drag, red, start_markup
 WHITE = (255, 255, 255)
 
 
+def white_png(folder, name, width, height):
+    """A white PNG in a folder of its own (what the chooser opens on); the folder and its path."""
+    folder = os.path.join(fixture_dir(), folder)
+    os.makedirs(folder, exist_ok=True)
+    return folder, write_png(os.path.join(folder, name), width, height, pixel_fn=lambda x, y: WHITE)
+
+
 def save_as(s, app, title, name):
     """In the file chooser titled `title` (GTK's own, no portal here): the name, then Enter."""
     s.focus_window(title)
@@ -32,9 +39,7 @@ def stroke_across_the_middle(s, app, frame, name):
 
 
 def test_save_markup_writes_a_package_that_reopens_with_the_markup():
-    folder = os.path.join(fixture_dir(), 'package')
-    os.makedirs(folder, exist_ok=True)
-    png = write_png(os.path.join(folder, 'photo.png'), 800, 600, pixel_fn=lambda x, y: WHITE)
+    folder, png = white_png('package', 'photo.png', 800, 600)
     package = os.path.join(folder, 'kept.notesdoc')
     with Session() as s:
         app = s.launch([png])
@@ -57,10 +62,8 @@ def test_save_markup_writes_a_package_that_reopens_with_the_markup():
 
 
 def test_save_copy_writes_a_png_with_the_stroke_at_full_resolution():
-    folder = os.path.join(fixture_dir(), 'flatten')
-    os.makedirs(folder, exist_ok=True)
     # Larger than the window: shown reduced, written at every pixel.
-    png = write_png(os.path.join(folder, 'big.png'), 2400, 1800, pixel_fn=lambda x, y: WHITE)
+    folder, png = white_png('flatten', 'big.png', 2400, 1800)
     copy = os.path.join(folder, 'flat.png')
     with Session() as s:
         app = s.launch([png])

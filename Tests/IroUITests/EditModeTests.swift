@@ -302,5 +302,8 @@ final class EditModeTests: XCTestCase {
         XCTAssertEqual(
             SaveEdits.suggestedName(for: RawPath("/p/board.png"), formatName: "png", markedUp: true), "board (marked up).png",
             "a copy that only adds markup")
+        XCTAssertEqual(
+            SaveEdits.suggestedName(for: RawPath("/p/paper.pdf"), formatName: "pdf", markedUp: true, ext: ".pdf"),
+            "paper (marked up).pdf", "a PDF's copy is a PDF")
     }
 }

@@ -54,7 +54,8 @@ extension DecoderPool {
     /// `markUpPDF`, in a helper: the markup goes beside the file, in a sealed memfd.
     func markUpPDF(path: RawPath, page: DocumentPage, bundle: [UInt8], isCancelled: () -> Bool) throws(LoadError) -> [UInt8] {
         let name = path.lastComponent.bytes
-        let markup = try SealedBytes.seal(bundle, name: "iro-markup", limitMegabytes: 0)
+        let markup = try SealedBytes.seal(
+            bundle, name: "iro-markup", outOfMemory: .unreadable(detail: "there was no memory to hand the markup to the decoder"))
         defer { close(markup) }
         let request = { (id: UInt32) in DecoderRequest.markUpPDF(id: id, name: name, page: page) }
         return try run(path, extra: markup, request: request, progress: nil, isCancelled: isCancelled) {

@@ -354,7 +354,7 @@ public enum DecoderService {
     }
 
     private static func sealed(_ bytes: [UInt8]) throws(LoadError) -> Int32 {
-        try SealedBytes.seal(bytes, name: "iro-encoded", limitMegabytes: memoryCapMegabytes)
+        try SealedBytes.seal(bytes, name: "iro-encoded", outOfMemory: .needsTooMuchMemory(limitMegabytes: memoryCapMegabytes))
     }
 
     /// The address-space cap (`confine`), in MB.

@@ -6,11 +6,11 @@ import IroCore
 /// back (`encoded`), or markup going to the helper (`markUpPDF`). Sealed, the receiver can
 /// trust its size and that the sender no longer changes it.
 enum SealedBytes {
-    /// `bytes` in a new sealed memfd (the caller's to send or close). A memfd that cannot be
-    /// made is memory the process may not have (`limitMegabytes`, its cap).
-    static func seal(_ bytes: [UInt8], name: String, limitMegabytes: Int) throws(LoadError) -> Int32 {
+    /// `bytes` in a new sealed memfd (the caller's to send or close); `outOfMemory` when the
+    /// memfd cannot be made (the helper's cap, or Iro's own memory).
+    static func seal(_ bytes: [UInt8], name: String, outOfMemory: LoadError) throws(LoadError) -> Int32 {
         let memfd = iro_memfd_create(name, bytes.count)
-        guard memfd >= 0 else { throw .needsTooMuchMemory(limitMegabytes: limitMegabytes) }
+        guard memfd >= 0 else { throw outOfMemory }
         let written = bytes.withUnsafeBytes { raw in
             guard let source = raw.baseAddress, let target = mmap(nil, raw.count, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0),
                 target != MAP_FAILED

@@ -117,13 +117,16 @@ enum SaveEdits {
     // MARK: Save Copy
 
     /// "name (edited).ext" for "name.ext" ("name (marked up).ext" for a copy that only adds
-    /// markup): the original's format when Iro writes it, else PNG.
-    nonisolated static func suggestedName(for path: RawPath, formatName: String?, markedUp: Bool = false) -> String {
+    /// markup): the original's format when Iro writes it, else PNG; `ext` (".pdf") when
+    /// the copy is of another kind.
+    nonisolated static func suggestedName(for path: RawPath, formatName: String?, markedUp: Bool = false, ext forced: String? = nil)
+        -> String
+    {
         let name = path.lastComponent.displayString
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let keeps = dot.map { SavedFormat.forFileName(name) != nil && String(name[$0...]).count > 1 } ?? false
-        let ext = keeps ? String(name[(dot ?? name.endIndex)...]) : ".png"
+        let ext = forced ?? (keeps ? String(name[(dot ?? name.endIndex)...]) : ".png")
         return (stem.isEmpty ? "image" : stem) + " " + (markedUp ? tr("(marked up)") : tr("(edited)")) + ext
     }
 

@@ -9,16 +9,14 @@ import IroImaging
 /// PDF's copy is a PDF: its pages as they are, text and all, with their markup over them.
 enum MarkupCopy {
     /// Save a Copy of a document's pages or a note package's image with markup: asks for a
-    /// name ("Name (marked up).pdf" for a PDF, else .png), then writes what the name says.
+    /// name ("Name (marked up).pdf" for a PDF), then writes what the name says.
     static func saveCopy(in window: DocumentWindow) {
         guard let model = window.selectedModel else { return }
         let document = model.document.path, isPDF = model.formatName == ImageFormats.pdf
-        let name = document.lastComponent.displayString
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
+        let suggested = SaveEdits.suggestedName(for: document, formatName: model.formatName, markedUp: true, ext: isPDF ? ".pdf" : nil)
         SaveDialog.present(
-            for: window.window, title: tr("Save a Copy"), acceptLabel: tr("_Save"),
-            suggestedName: stem + " " + tr("(marked up)") + (isPDF ? ".pdf" : ".png"), folder: document.deletingLastComponent,
+            for: window.window, title: tr("Save a Copy"), acceptLabel: tr("_Save"), suggestedName: suggested,
+            folder: document.deletingLastComponent,
             offersPDF: isPDF
         ) { [weak window, weak model] destination in
             guard let destination, let window, let model else { return }
