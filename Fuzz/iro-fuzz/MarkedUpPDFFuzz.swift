@@ -17,7 +17,8 @@ extension FuzzHarness {
             layer.add(.stroke(stroke))
         }
         layer.add(.text(MarkupText(id: 0, origin: Point(x: 10, y: 30), text: "fuzz 東京", colour: .black, size: 14)))
-        let layers = [0: layer, max(0, pageCount - 1): layer]
+        // The first page and the last, which are one page in a document of one.
+        let layers = Dictionary(uniqueKeysWithValues: Set([0, max(0, pageCount - 1)]).map { ($0, layer) })
         do throws(LoadError) {
             let bytes = try MarkedUpPDF.make(ImageSource(path: path), layers: layers, isCancelled: { false })
             let copy = inputPath + ".marked.pdf"
