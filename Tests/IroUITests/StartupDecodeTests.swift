@@ -55,6 +55,30 @@ final class StartupDecodeTests: XCTestCase {
         }
     }
 
+    /// BEHAVIOUR A3: a running Iro starts decoding the file a second launch hands it before
+    /// it builds the tab, which then takes that decode.
+    func testASecondLaunchsFileStartsDecodingBeforeItsTabIsBuilt() throws {
+        try onMain {
+            let harness = AppHarness()
+            defer { harness.close() }
+            let first = harness.fixtures.quadrants("shown.png", width: 64, height: 48)
+            let second = harness.fixtures.quadrants("handed-over.png", width: 32, height: 24)
+            let window = try XCTUnwrap(harness.open([first]))
+            XCTAssertEqual(window.selectedView?.visiblePage, "image")
+            XCTAssertNil(StartupDecode.pending)
+
+            harness.app.open([RawPath(second.path)], newWindow: false)
+            let view = try XCTUnwrap(window.selectedView)
+            XCTAssertEqual(view.document.path, RawPath(second.path), "a new tab, selected")
+            XCTAssertTrue(view.model.tookStartupDecode, "its decode was begun before the tab existed")
+            XCTAssertNil(StartupDecode.pending, "and taken by it")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 10) { view.visiblePage == "image" })
+            XCTAssertEqual(view.model.levels?.width, 32)
+            let third = window.open(RawPath(first.path))
+            XCTAssertFalse(third.model.tookStartupDecode, "a tab opened in the window (Open, a drop) decodes on its own")
+        }
+    }
+
     func testADecodeOfAnotherFileOrACancelledOneIsNotTaken() throws {
         try onMain {
             let harness = AppHarness()

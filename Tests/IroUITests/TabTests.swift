@@ -53,8 +53,22 @@ final class TabTests: XCTestCase {
             GtkTestEnvironment.pump(for: 0.1)
             // AdwTabBar's autohide folds it to nothing rather than hiding the widget.
             XCTAssertEqual(gtk_widget_get_height(window.tabBar.widget), 0, "one tab: no tab bar")
+            GtkTestEnvironment.waitUntilDrawn(window.window.widget)
+            // The bar appears whole in the first frame after the second tab, without a slide
+            // that would shrink the view (and fit its image again) over a dozen frames; with
+            // animations on, as on a desktop (the tests run without).
+            iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 1)
+            defer { iro_object_set_boolean(raw(gtk_settings_get_default()!), "gtk-enable-animations", 0) }
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window.widget))
+            var firstHeight: Int32?
+            let handler = onSignal(raw(clock), "after-paint") {
+                if firstHeight == nil { firstHeight = gtk_widget_get_height(window.tabBar.widget) }
+            }
+            defer { disconnect(raw(clock), handler) }
             harness.open([urls[1]])
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar.widget) > 20 }, "two tabs: tab bar")
+            XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { firstHeight != nil })
+            XCTAssertEqual(firstHeight, gtk_widget_get_height(window.tabBar.widget), "whole from the first frame")
             window.actions.activate("close-tab")
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { gtk_widget_get_height(window.tabBar.widget) == 0 }, "back to one tab")
         }

@@ -97,6 +97,12 @@ public final class IroApplication {
     /// Opens `paths` as tabs of the most recently active window (or a new one),
     /// or shows an empty window when there is nothing to open.
     public func open(_ paths: [RawPath], newWindow: Bool) {
+        // A second launch's first file (a first launch's began in `main`) decodes while its
+        // tab is built.
+        if let first = paths.first, StartupDecode.pending?.path != first {
+            StartupDecode.cancel()
+            StartupDecode.begin(path: first, detail: DocumentModel.screenDetail)
+        }
         let target: DocumentWindow
         if !newWindow, let active = activeWindow {
             target = active
@@ -108,7 +114,10 @@ public final class IroApplication {
         Trace.mark("window built")
         // The first file's tab now, the others once the window has shown it: two hundred
         // tabs take most of a second to build, and the image should not wait for them.
-        if let first = paths.first { target.open(first, select: true) }
+        if let first = paths.first {
+            target.open(first, select: true)
+            StartupTrace.followTab(in: target)
+        }
         Trace.mark("first tab added")
         target.present()
         Trace.mark("window presented")

@@ -24,4 +24,20 @@ enum StartupTrace {
             }
         }
     }
+
+    /// A tab opened in a window already on screen (a second launch's file): marks each
+    /// frame until the tab shows its image (or an error page).
+    static func followTab(in window: DocumentWindow) {
+        guard Trace.isEnabled, gtk_widget_get_mapped(window.window.widget) != 0,
+            let clock = gtk_widget_get_frame_clock(window.window.widget)
+        else { return }
+        final class Frames { var painted = 0, handler: SignalHandlerID = 0 }
+        let frames = Frames()
+        frames.handler = onSignal(raw(clock), "after-paint") { [weak window] in
+            frames.painted += 1
+            let page = window?.selectedView?.visiblePage ?? "nothing"
+            Trace.mark("tab frame \(frames.painted) painted, showing \(page)")
+            if page == "image" || page == "error" || frames.painted >= 30 { disconnect(raw(clock), frames.handler) }
+        }
+    }
 }

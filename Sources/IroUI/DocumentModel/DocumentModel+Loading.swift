@@ -55,6 +55,7 @@ extension DocumentModel {
     /// Shows the decode begun at start-up: at once when it has ended (the window's first
     /// frame then shows the image), or when it ends.
     private func adopt(_ early: StartupDecode) {
+        tookStartupDecode = true
         if let result = early.finished { return finishLoad(result) }
         setProgress(early.progress)
         tasks.load = Task { [weak self] in

@@ -105,6 +105,9 @@ final class DocumentModel: ViewOwner {
     var tasks = Decodes()
     /// How far the decode with a bar has come, while there is one.
     private(set) var progress: LoadProgress?
+    /// Whether the first image came from a decode begun before the tab was built (a
+    /// launch's or a second launch's first file, `StartupDecode`).
+    var tookStartupDecode = false
     /// The search of the document's text (BEHAVIOUR G7).
     let search = DocumentSearch()
     /// The text selected on the page shown (BEHAVIOUR G10), and the page's text it is of.

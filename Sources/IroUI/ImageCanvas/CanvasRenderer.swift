@@ -82,6 +82,7 @@ final class CanvasRenderer {
     /// less), made once per image shown.
     func renderNow(_ request: ViewRendering.Request, from pyramid: ImagePyramid) {
         levelsReplaced()
+        Trace.mark("first rendering starts")
         rendering = ViewRendering.render(request, hue: hue, from: pyramid)
         Trace.mark("first rendering made")
         madeFrom = rendering == nil ? nil : ObjectIdentifier(pyramid)

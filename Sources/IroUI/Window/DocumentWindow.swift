@@ -57,6 +57,7 @@ final class DocumentWindow {
         actions = ActionGroup(map: raw(window))
         adw_tab_bar_set_view(tabBar, tabView)
         adw_tab_bar_set_autohide(tabBar, 1) // only with two or more tabs (BEHAVIOUR B5)
+        Self.revealAtOnce(tabBar)
         // The header bar and the tab bar: above the content, or over it in fullscreen.
         let chrome: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         gtk_box_append(chrome, header.widget)
@@ -248,5 +249,17 @@ final class DocumentWindow {
             view.contextMenu.open(at: nil, of: view.canvas.widget)
         }
         actions.add("reset-hue") { [weak self] in self?.selectedModel?.hue = HueControl.neutral }
+    }
+}
+
+extension DocumentWindow {
+    /// The tab bar appears and goes in one frame, not over libadwaita's 200 ms slide. A
+    /// second tab (a second launch's file, say) then fits its image once: sliding, the bar
+    /// shrank the view every frame, and a large photo was scaled again for each of them
+    /// before the view settled (BEHAVIOUR A3). AdwTabBar 1.2 shows itself through a
+    /// GtkRevealer, its first child; anything else there is left as it is.
+    static func revealAtOnce(_ tabBar: UnsafeMutablePointer<AdwTabBar>) {
+        guard let child = gtk_widget_get_first_child(tabBar.widget), isInstance(raw(child), of: gtk_revealer_get_type()) else { return }
+        gtk_revealer_set_transition_duration(cast(child), 0)
     }
 }
