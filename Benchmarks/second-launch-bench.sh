@@ -42,16 +42,18 @@ command -v xdotool >/dev/null 2>&1 && xdotool mousemove 1919 1079 || true
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
-viewers=(iro eog)
+# VIEWERS="iro iro-ref eog" (IRO_REF=path/to/another/iro): a change beside the build before it.
+read -r -a viewers <<< "${VIEWERS:-iro eog}"
 command_for() {
   case "$1" in
     iro) echo "$iro";;
+    iro-ref) echo "${IRO_REF:?set IRO_REF to the path of the other build of iro}";;
     eog) echo "eog";;
   esac
 }
 how_for() {
   case "$1" in
-    iro) echo "new tab in the running window";;
+    iro*) echo "new tab in the running window";;
     eog) echo "new window of the running instance";;
   esac
 }
@@ -86,11 +88,19 @@ echo "iro: $iro, built $(date -r "$iro" '+%F %T') (not rebuilt here: run swift b
 echo
 echo "| second launch | viewer | opens it as | median ms | min | max | runs |"
 echo "|---|---|---|---|---|---|---|"
+# Runs alternate between the viewers, so that a slower spell of the machine costs each alike.
+present=()
 for viewer in "${viewers[@]}"; do
   command -v "$(command_for "$viewer")" >/dev/null 2>&1 || continue
+  present+=("$viewer")
   one_run "$viewer" >/dev/null   # warm-up (disk cache)
-  times=()
-  for _ in $(seq "$runs"); do times+=("$(one_run "$viewer")"); done
+done
+declare -A times_of
+for _ in $(seq "$runs"); do
+  for viewer in "${present[@]}"; do times_of[$viewer]+="$(one_run "$viewer") "; done
+done
+for viewer in "${present[@]}"; do
+  read -r -a times <<< "${times_of[$viewer]}"
   sorted="$(printf '%s\n' "${times[@]}" | grep -v nan | sort -n || true)"
   ok="$(printf '%s\n' "$sorted" | grep -c . || true)"
   if [ "$ok" -eq 0 ]; then
