@@ -349,6 +349,34 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(Self.decoders(under: pool.helperPIDs), [helper], "the same helper, still there")
     }
 
+    /// A helper asks the kernel for transparent huge pages for its heap and its large
+    /// blocks (a large progressive JPEG's coefficients), where the kernel offers them on
+    /// request: glibc's tunable in the helper's environment, and the huge page size the
+    /// sandbox lets glibc read.
+    func testAHelpersHeapAsksForHugePages() throws {
+        let mode = procFile("/sys/kernel/mm/transparent_hugepage/enabled")
+        try XCTSkipUnless(
+            mode.contains("[madvise]") || mode.contains("[always]"), "this kernel offers no transparent huge pages on request: \(mode)")
+        let pool = try activate()
+        XCTAssertNotNil(try ImageDecoder.decodeSynchronously(path: RawPath(fixtures.quadrants("huge.png").path)))
+        let helper = try XCTUnwrap(Self.decoders(under: pool.helperPIDs).first)
+        let flags = try XCTUnwrap(Self.heapField("VmFlags:", of: helper), "the helper has a heap")
+        XCTAssertTrue(flags.split(separator: " ").contains("hg"), "huge pages advised for the heap: \(flags)")
+    }
+
+    /// The line starting with `field` of the heap's entry in `/proc/PID/smaps`, after the field.
+    static func heapField(_ field: String, of pid: pid_t) -> String? {
+        var inHeap = false
+        for line in procFile("/proc/\(pid)/smaps").split(separator: "\n") {
+            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasSuffix(":") {
+                inHeap = line.hasSuffix("[heap]")
+            } else if inHeap, line.hasPrefix(field) {
+                return line.dropFirst(field.count).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
     /// The resident size of a process's heap (brk area), in kB.
     static func heapKilobytes(of pid: pid_t) -> Int {
         let smaps = procFile("/proc/\(pid)/smaps")
