@@ -58,7 +58,7 @@ final class AppHarness {
         GtkTestEnvironment.pump(timeout: 10) { window.views.allSatisfy { !$0.model.isLoading } }
         GtkTestEnvironment.pump(timeout: 5) {
             window.selectedView.map {
-                $0.canvas.zoom != nil || $0.pages.continuous.zoom != nil || $0.visiblePage == "error" || $0.noteSidebar.isShown
+                $0.canvas.zoom != nil || $0.pages.continuous.zoom != nil || $0.visiblePage == "error" || $0.isShowingNote
             } ?? true
         }
         GtkTestEnvironment.pump(for: 0.05)

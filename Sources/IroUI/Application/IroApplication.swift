@@ -97,9 +97,11 @@ public final class IroApplication {
     /// Opens `paths` as tabs of the most recently active window (or a new one),
     /// or shows an empty window when there is nothing to open.
     public func open(_ paths: [RawPath], newWindow: Bool) {
-        // A second launch's first file (a first launch's began in `main`) decodes while its
-        // tab is built.
-        if let first = paths.first, StartupDecode.pending?.path != first {
+        // A second launch's first file, for a window already shown, decodes while its tab
+        // is built (a first launch's began in `main`). Not for a new window: under GTK 4.8, a
+        // second window whose tab showed its image before the window was presented did not
+        // appear on the accessibility bus (the end-to-end tabs tests saw it missing).
+        if let first = paths.first, !newWindow, activeWindow != nil, StartupDecode.pending?.path != first {
             StartupDecode.cancel()
             StartupDecode.begin(path: first, detail: DocumentModel.screenDetail)
         }

@@ -18,9 +18,34 @@ final class DocumentView: DocumentViewer {
     let hueControl: HueControl
     let hueOverlay: OverlayControlContainer
     private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
-    /// What floats over the tab: the loading bar, the file's banner, edit mode's bar.
+    /// What floats over the tab: the loading bar, the file's banner (and `editBar`).
     private let floating = Floating()
-    let noteSidebar = NoteSidebar()
+    /// The image (or its error page) and, once a note package shows, its note beside it.
+    private let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
+
+    // Parts few tabs need are made the first time they show: with the markup bar, making
+    // them was half of building a tab (20 ms of a launch on two cores).
+
+    /// A note package's text beside its image (BEHAVIOUR A8).
+    private(set) lazy var noteSidebar: NoteSidebar = {
+        let sidebar = NoteSidebar()
+        gtk_box_append(body, sidebar.widget)
+        hasNoteSidebar = true
+        return sidebar
+    }()
+    private(set) var hasNoteSidebar = false
+    var isShowingNote: Bool { hasNoteSidebar && noteSidebar.isShown }
+    /// Edit mode's controls over the top of the image (BEHAVIOUR D7), above what floats.
+    private(set) lazy var editBar: EditBar = {
+        let bar = EditBar()
+        gtk_overlay_add_overlay(root, bar.widget)
+        bar.onAspect = { [weak model = self.model] aspect, portrait in
+            model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) }
+        }
+        hasEditBar = true
+        return bar
+    }()
+    private(set) var hasEditBar = false
 
     /// Markup's tools over the top of the image, and its text typed in place (BEHAVIOUR I).
     private(set) var markupControls: MarkupControls!
@@ -47,13 +72,10 @@ final class DocumentView: DocumentViewer {
         hueOverlay.followDrags(of: hueControl.pressGesture)
         markupControls = MarkupControls(over: hueOverlay.widget, model: model, canvas: canvas)
         gtk_stack_add_named(stack, markupControls.widget, DocumentModel.Shown.image.rawValue)
-        // The image (or its error) and, for note packages, the note beside it.
-        let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
         gtk_widget_set_hexpand(stack.widget, 1)
         gtk_box_append(body, stack.widget)
-        gtk_box_append(body, noteSidebar.widget)
         gtk_overlay_set_child(root, body.widget)
-        for overlay in [loadingBar.widget, fileBanner.widget, editBar.widget] { gtk_overlay_add_overlay(root, overlay) }
+        for overlay in [loadingBar.widget, fileBanner.widget] { gtk_overlay_add_overlay(root, overlay) }
         Self.key.attach(self, to: raw(root))
         contextMenu = ImageContextMenu(over: root.widget)
         model.viewer = self
@@ -86,7 +108,6 @@ final class DocumentView: DocumentViewer {
         observed.observe(DocumentModel.Property.banner) { [weak self] in self?.showBanner() }
         observed.observe(DocumentModel.Property.editing) { [weak self] in self?.showEdit() }
         observed.observe(DocumentModel.Property.markup) { [weak self] in self?.showMarkup() }
-        editBar.onAspect = { [weak model] aspect, portrait in model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) } }
         // Stepping away from unsaved edits asks first, in the window the tab is in now.
         model.askToLeaveEdits = { model, proceed in
             guard let window = DocumentWindow.of(model) else { return proceed() }
@@ -123,7 +144,7 @@ final class DocumentView: DocumentViewer {
         }
         if let note = model.note {
             noteSidebar.show(note.shown, alone: note.imagePath == nil)
-        } else {
+        } else if hasNoteSidebar {
             noteSidebar.hide()
         }
         // A note package without an image: the note takes the whole tab.
@@ -176,7 +197,7 @@ final class DocumentView: DocumentViewer {
                 }
             }
         }
-        editBar.show(session, note: note, snaps: snaps)
+        if session != nil || hasEditBar { editBar.show(session, note: note, snaps: snaps) }
         // Room around the picture: the bar above it, and the handles at its edges within reach.
         let inset: (top: Int32, side: Int32) = session == nil ? (0, 0) : (84, 28)
         // The canvas scrolls itself: its parent is the scrolled window.
@@ -197,13 +218,10 @@ final class DocumentView: DocumentViewer {
     private struct Floating {
         let loadingBar = LoadingBar()
         let fileBanner = FileBanner()
-        /// Edit mode's controls over the top of the image (BEHAVIOUR D7).
-        let editBar = EditBar()
     }
 
     private var loadingBar: LoadingBar { floating.loadingBar }
     var fileBanner: FileBanner { floating.fileBanner }
-    var editBar: EditBar { floating.editBar }
 
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
