@@ -20,32 +20,9 @@ final class DocumentView: DocumentViewer {
     private let stack: UnsafeMutablePointer<GtkStack> = cast(gtk_stack_new())
     /// What floats over the tab: the loading bar, the file's banner (and `editBar`).
     private let floating = Floating()
-    /// The image (or its error page) and, once a note package shows, its note beside it.
-    private let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
-
-    // Parts few tabs need are made the first time they show: with the markup bar, making
-    // them was half of building a tab (20 ms of a launch on two cores).
-
-    /// A note package's text beside its image (BEHAVIOUR A8).
-    private(set) lazy var noteSidebar: NoteSidebar = {
-        let sidebar = NoteSidebar()
-        gtk_box_append(body, sidebar.widget)
-        hasNoteSidebar = true
-        return sidebar
-    }()
-    private(set) var hasNoteSidebar = false
-    var isShowingNote: Bool { hasNoteSidebar && noteSidebar.isShown }
-    /// Edit mode's controls over the top of the image (BEHAVIOUR D7), above what floats.
-    private(set) lazy var editBar: EditBar = {
-        let bar = EditBar()
-        gtk_overlay_add_overlay(root, bar.widget)
-        bar.onAspect = { [weak model = self.model] aspect, portrait in
-            model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) }
-        }
-        hasEditBar = true
-        return bar
-    }()
-    private(set) var hasEditBar = false
+    /// Parts few tabs show, made the first time they do: with the markup bar, making them
+    /// was half of building a tab (15–20 ms of a launch on two cores).
+    private var occasional = Occasional()
 
     /// Markup's tools over the top of the image, and its text typed in place (BEHAVIOUR I).
     private(set) var markupControls: MarkupControls!
@@ -72,6 +49,8 @@ final class DocumentView: DocumentViewer {
         hueOverlay.followDrags(of: hueControl.pressGesture)
         markupControls = MarkupControls(over: hueOverlay.widget, model: model, canvas: canvas)
         gtk_stack_add_named(stack, markupControls.widget, DocumentModel.Shown.image.rawValue)
+        // The image (or its error) and, for a note package, the note beside it (`noteSidebar`).
+        let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
         gtk_widget_set_hexpand(stack.widget, 1)
         gtk_box_append(body, stack.widget)
         gtk_overlay_set_child(root, body.widget)
@@ -222,6 +201,34 @@ final class DocumentView: DocumentViewer {
 
     private var loadingBar: LoadingBar { floating.loadingBar }
     var fileBanner: FileBanner { floating.fileBanner }
+
+    private struct Occasional {
+        var noteSidebar: NoteSidebar?
+        var editBar: EditBar?
+    }
+
+    /// A note package's text beside its image (BEHAVIOUR A8).
+    var noteSidebar: NoteSidebar {
+        if let made = occasional.noteSidebar { return made }
+        let sidebar = NoteSidebar()
+        // Beside the image, in the box that holds the stack.
+        if let body = gtk_widget_get_parent(stack.widget) { gtk_box_append(cast(body), sidebar.widget) }
+        occasional.noteSidebar = sidebar
+        return sidebar
+    }
+    var hasNoteSidebar: Bool { occasional.noteSidebar != nil }
+    var isShowingNote: Bool { occasional.noteSidebar?.isShown ?? false }
+
+    /// Edit mode's controls over the top of the image (BEHAVIOUR D7), above what floats.
+    var editBar: EditBar {
+        if let made = occasional.editBar { return made }
+        let bar = EditBar()
+        gtk_overlay_add_overlay(root, bar.widget)
+        bar.onAspect = { [weak model] aspect, portrait in model?.changeEdit { $0.box.setAspect(aspect, portrait: portrait) } }
+        occasional.editBar = bar
+        return bar
+    }
+    var hasEditBar: Bool { occasional.editBar != nil }
 
     var isShowingLoadingBar: Bool { loadingBar.isShowing }
     var loadingBarWidget: UnsafeMutablePointer<GtkWidget> { loadingBar.widget }
