@@ -638,6 +638,9 @@ final class DocumentPagesWindowTests: XCTestCase {
             XCTAssertEqual(view.document.page, 2)
             XCTAssertTrue(Self.colourNear(view, RGBA(0, 0, 255)))
 
+            // A window that has shown only images has made no page sidebar.
+            let photos = try XCTUnwrap(harness.open([harness.fixtures.quadrants("photo.png")], newWindow: true))
+            XCTAssertNil(photos.browsing.madePageSidebar)
             // A PDF without an outline has only its pages.
             let (plainWindow, _) = try Self.openPDF(harness)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { plainWindow.browsing.pageSidebar.outline.entries.isEmpty })

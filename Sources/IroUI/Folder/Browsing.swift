@@ -10,7 +10,10 @@ import IroImaging
 final class Browsing {
     private unowned let window: DocumentWindow
     let pageIndicator = PageIndicator()
-    let pageSidebar = PageSidebar()
+    /// The page thumbnails and outline (BEHAVIOUR G3), made for the first document with
+    /// pages the window shows (`pageSidebar`): a window of photos never needs them, and
+    /// making them was a quarter of building a window.
+    private(set) var madePageSidebar: PageSidebar?
     let searchBar = SearchBar()
     /// The folder's strip and grid (BEHAVIOUR H1).
     private(set) var folderViews: FolderViews!
@@ -18,6 +21,16 @@ final class Browsing {
     private var sidebarWanted = WindowStateStore.pageSidebarShown
     /// Whether documents show their pages stacked (BEHAVIOUR G11): the last choice, remembered.
     private var continuousWanted = WindowStateStore.continuousPages
+
+    var pageSidebar: PageSidebar {
+        if let made = madePageSidebar { return made }
+        let sidebar = PageSidebar()
+        sidebar.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
+        // Left of the tabs, in the box that holds them and the properties panel.
+        if let body = window.body { gtk_box_prepend(body, sidebar.widget) }
+        madePageSidebar = sidebar
+        return sidebar
+    }
 
     init(_ window: DocumentWindow) {
         self.window = window
@@ -35,14 +48,12 @@ final class Browsing {
         installBackForwardButtons()
         window.header.packStart(pageIndicator.widget)
         pageIndicator.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
-        pageSidebar.onPage = { [weak window] page in window?.selectedModel?.showPage(page) }
-        // Left of the tabs, in the box that holds them and the properties panel.
-        if let body = window.body { gtk_box_prepend(body, pageSidebar.widget) }
         window.actions.addToggle("page-sidebar", initial: sidebarWanted) { [weak self] on in
             guard let self else { return }
             self.sidebarWanted = on
             WindowStateStore.pageSidebarShown = on
-            self.pageSidebar.reveal(on && (self.window.selectedModel?.hasPages ?? false), animated: true)
+            let shows = on && (self.window.selectedModel?.hasPages ?? false)
+            if shows || self.madePageSidebar != nil { self.pageSidebar.reveal(shows, animated: true) }
         }
         window.actions.addToggle("continuous-pages", initial: continuousWanted) { [weak self] on in
             guard let self else { return }
@@ -80,7 +91,7 @@ final class Browsing {
         actions.setEnabled("go-to-page", count > 1)
         actions.setEnabled("next-page", model?.page(after: .next) != nil)
         if count > 1 { pageSidebar.show(path: model?.document.path, password: model?.document.password, page: page, of: count) }
-        pageSidebar.reveal(sidebarWanted && count > 1, animated: false)
+        if count > 1 || madePageSidebar != nil { pageSidebar.reveal(sidebarWanted && count > 1, animated: false) }
         let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image
         actions.setEnabled("find", searchable)
         actions.setEnabled("select-all-text", searchable)
