@@ -26,6 +26,7 @@ final class DisabledItemTooltipTests: XCTestCase {
             let broken = harness.fixtures.bytes("broken.png", [0x89, 0x50, 0x4E, 0x47, 9, 9])
             let good = harness.fixtures.quadrants("good.png")
             let window = try XCTUnwrap(harness.open([broken]))
+            XCTAssertNil(gtk_menu_button_get_popover(window.header.menuButton), "the menu is made when it first opens")
             gtk_menu_button_popup(window.header.menuButton)
             let popover = try XCTUnwrap(gtk_menu_button_get_popover(window.header.menuButton)).widget
             GtkTestEnvironment.pump(timeout: 5) { Self.item("win.print", in: popover) != nil }
@@ -40,6 +41,7 @@ final class DisabledItemTooltipTests: XCTestCase {
             harness.app.open([RawPath(good.path)], newWindow: false)
             GtkTestEnvironment.pump(timeout: 10) { window.selectedView?.canvas.zoom != nil }
             gtk_menu_button_popup(window.header.menuButton)
+            XCTAssertEqual(gtk_menu_button_get_popover(window.header.menuButton)?.widget, popover, "and kept")
             let copy = try XCTUnwrap(Self.item("win.copy", in: popover))
             XCTAssertEqual(gtk_widget_get_sensitive(copy), 1)
             XCTAssertNil(string(gtk_widget_get_tooltip_text(copy)))

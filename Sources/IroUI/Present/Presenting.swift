@@ -59,9 +59,7 @@ final class Presenting {
         gtk_box_append(indicator, stop)
         gtk_widget_set_visible(indicator.widget, 0)
         window.header.packStart(indicator.widget)
-        if let menu = gtk_menu_button_get_menu_model(window.header.menuButton) {
-            addPresentOn(to: menu, after: MenuSections.place(of: "win.present", in: PrimaryMenu.items))
-        }
+        addPresentOn(to: window.header.menu, after: MenuSections.place(of: "win.present", in: PrimaryMenu.items))
         if let display = gtk_widget_get_display(window.window.widget), let list = Monitors.list(of: display) {
             onItemsChanged(UnsafeMutableRawPointer(list)) { [weak self] _, _, _ in self?.monitorsChanged() }
         }

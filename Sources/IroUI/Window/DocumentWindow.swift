@@ -217,7 +217,7 @@ final class DocumentWindow {
     }
 
     private func installActions() {
-        if let popover = gtk_menu_button_get_popover(header.menuButton) {
+        header.onMenuMade = { [weak self] popover in
             onSignal(raw(popover), "show") { [weak self] in self?.explainDisabledItems(in: popover.widget, menu: PrimaryMenu.items) }
         }
         actions.add("close-tab") { [weak self] in self?.closeSelectedTab() }

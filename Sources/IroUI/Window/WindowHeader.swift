@@ -12,8 +12,13 @@ final class WindowHeader {
     let title: UnsafeMutablePointer<AdwWindowTitle> = cast(adw_window_title_new("Iro", nil))
     let zoomToolbar = ZoomToolbar()
     let stepButtons = StepButtons()
+    /// The primary menu (BEHAVIOUR E3), which features add to (Present On).
+    private let menuModel = ObjectRef(taking: raw(PrimaryMenu.model()))
+    var menu: UnsafeMutablePointer<GMenuModel> { menuModel.raw.assumingMemoryBound(to: GMenuModel.self) }
     /// The primary menu's button (its menu open keeps the fullscreen chrome shown).
-    let menuButton: UnsafeMutablePointer<GtkMenuButton> = cast(PrimaryMenu.button())
+    private(set) var menuButton: UnsafeMutablePointer<GtkMenuButton>!
+    /// Told of the primary menu's popover when it is made, as the menu first opens.
+    var onMenuMade: (@MainActor (UnsafeMutablePointer<GtkPopover>) -> Void)?
     let propertiesButton: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new()
     let leaveFullscreenButton = gtk_button_new_from_icon_name("view-restore-symbolic")!
     /// Edit mode (BEHAVIOUR D7).
@@ -26,6 +31,7 @@ final class WindowHeader {
     var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
 
     init() {
+        menuButton = cast(PrimaryMenu.button(for: menu) { [weak self] popover in self?.onMenuMade?(popover) })
         adw_header_bar_set_title_widget(bar, title.widget)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         setAction(open, "app.open")
