@@ -43,7 +43,7 @@ command -v xdotool >/dev/null 2>&1 && xdotool mousemove 1919 1079 || true
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
 # VIEWERS="iro iro-ref eog" (IRO_REF=path/to/another/iro): a change beside the build before it.
-read -r -a viewers <<< "${VIEWERS:-iro eog}"
+installed_viewers iro eog
 command_for() {
   case "$1" in
     iro) echo "$iro";;
@@ -89,17 +89,12 @@ echo
 echo "| second launch | viewer | opens it as | median ms | min | max | runs |"
 echo "|---|---|---|---|---|---|---|"
 # Runs alternate between the viewers, so that a slower spell of the machine costs each alike.
-present=()
-for viewer in "${viewers[@]}"; do
-  command -v "$(command_for "$viewer")" >/dev/null 2>&1 || continue
-  present+=("$viewer")
-  one_run "$viewer" >/dev/null   # warm-up (disk cache)
-done
+for viewer in "${viewers[@]}"; do one_run "$viewer" >/dev/null; done   # warm-up (disk cache)
 declare -A times_of
 for _ in $(seq "$runs"); do
-  for viewer in "${present[@]}"; do times_of[$viewer]+="$(one_run "$viewer") "; done
+  for viewer in "${viewers[@]}"; do times_of[$viewer]+="$(one_run "$viewer") "; done
 done
-for viewer in "${present[@]}"; do
+for viewer in "${viewers[@]}"; do
   read -r -a times <<< "${times_of[$viewer]}"
   sorted="$(printf '%s\n' "${times[@]}" | grep -v nan | sort -n || true)"
   ok="$(printf '%s\n' "$sorted" | grep -c . || true)"

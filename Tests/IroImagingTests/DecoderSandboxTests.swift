@@ -379,16 +379,7 @@ final class DecoderSandboxTests: XCTestCase {
 
     /// The resident size of a process's heap (brk area), in kB.
     static func heapKilobytes(of pid: pid_t) -> Int {
-        let smaps = procFile("/proc/\(pid)/smaps")
-        var inHeap = false
-        for line in smaps.split(separator: "\n") {
-            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasSuffix(":") {
-                inHeap = line.hasSuffix("[heap]")
-            } else if inHeap, line.hasPrefix("Rss:") {
-                return Int(line.split(separator: " ")[1]) ?? 0
-            }
-        }
-        return 0
+        heapField("Rss:", of: pid)?.split(separator: " ").first.flatMap { Int($0) } ?? 0
     }
 
     /// Runs `body` on a thread of its own and returns once that thread has ended.

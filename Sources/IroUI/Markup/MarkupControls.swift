@@ -8,18 +8,19 @@ import IroCore
 final class MarkupControls {
     /// The tool bar, made the first time it is needed: most tabs never enter markup mode,
     /// and making its thirty-odd buttons was a third of building a tab (8–12 ms of a launch).
-    private(set) lazy var bar: MarkupBar = {
+    var bar: MarkupBar {
+        if let madeBar { return madeBar }
         let bar = MarkupBar()
         bar.onThickness = { [weak model] value in
             guard let model else { return }
             model.changeMarkupState { $0.thickness[$0.tool] = value }
         }
         gtk_box_append(barHolder, bar.widget)
-        hasBar = true
+        madeBar = bar
         return bar
-    }()
-    /// Whether `bar` has been made.
-    private(set) var hasBar = false
+    }
+    private var madeBar: MarkupBar?
+    var hasBar: Bool { madeBar != nil }
     /// Where the bar goes once made: the overlay's control from the start.
     private let barHolder: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
     let overlay: OverlayControlContainer
