@@ -38,11 +38,17 @@ iro_action() {
     --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
 }
 
+# The toolkit floor, built when asked for.
+toolkit_floor="$repo/.build/toolkit-floor"
+if [[ " ${VIEWERS:-} " == *" toolkit-floor "* ]]; then
+  gcc -O2 -o "$toolkit_floor" "$repo/Benchmarks/toolkit-floor.c" $(pkg-config --cflags --libs libadwaita-1)
+fi
+
 # Sets `viewers` to those of DEFAULT… (or of $VIEWERS) that are installed, Iro always.
 installed_viewers() {
   viewers=()
   for viewer in ${VIEWERS:-$*}; do
-    [[ "$viewer" == iro* ]] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
+    [[ "$viewer" == iro* || "$viewer" == toolkit-floor ]] || command -v "$viewer" >/dev/null 2>&1 && viewers+=("$viewer")
   done
 }
 
@@ -55,6 +61,8 @@ command_for() {
     iro-in-process) echo "env IRO_DECODER=in-process $iro --new-window";;
     # Another build of Iro (IRO_REF=path/to/iro): a change measured against the code before it.
     iro-ref) echo "${IRO_REF:?set IRO_REF to the path of the other build of iro} --new-window";;
+    # The least a GTK 4 + libadwaita program does to show the photo (Benchmarks/toolkit-floor.c).
+    toolkit-floor) echo "$toolkit_floor";;
     feh) echo "feh --scale-down --geometry 1920x1080";;
     qimgv) echo "qimgv";;
     eog) echo "eog --new-instance";;

@@ -27,3 +27,20 @@ void iro_matrix_shaper_apply(const IroMatrixShaper *shaper, uint8_t *pixels, int
 // straight-alpha RGBA a GdkPixbuf holds; fully transparent pixels become 0, 0, 0, 0.
 void iro_unpremultiply_argb32(const uint8_t *source, int source_stride, int width, int height, uint8_t *destination,
                               int destination_stride);
+
+// Reduces 8-bit RGB (channels 3) or straight-alpha RGBA (channels 4) pixels by `factor`
+// (at most 1) into cairo's ARGB32, premultiplied: rows `first_row` to `first_row + rows`
+// of a destination `destination_width` wide whose pixel (x, y) is the mean of the source
+// area [(x + offset_x) / factor, (x + 1 + offset_x) / factor) × the same in y (clipped
+// to the source; outside it, the edge's pixel). Writes `rows` rows from `destination`.
+// Returns 0 (writing nothing) for arguments out of range (a factor below 1/65536 among
+// them) or when memory runs out.
+int iro_reduce_to_argb32(const uint8_t *source, int source_stride, int source_width, int source_height, int channels,
+                         double offset_x, double offset_y, double factor, uint8_t *destination, int destination_stride,
+                         int destination_width, int first_row, int rows);
+
+// Turns 32-bit pixels (`width` × `height`, rows packed) by `quarter_turns` clockwise into
+// `destination` (height × width for an odd number of turns), rows packed; writes its rows
+// `first_row` to `first_row + rows` only, so that bands can run at once.
+void iro_turn_argb32(const uint8_t *source, int width, int height, int quarter_turns, uint8_t *destination, int first_row,
+                     int rows);

@@ -1,7 +1,9 @@
 import CGLib
 import CGLibShims
+import CPixels
 import Dispatch
 import IroCore
+import Synchronization
 
 /// Pixels in the layout GTK draws without converting: B8G8R8A8 premultiplied
 /// (cairo's ARGB32 on little-endian machines). A texture made from it is drawn by
@@ -76,6 +78,41 @@ public final class PixelBuffer: @unchecked Sendable {
             }
         }
         return buffer
+    }
+
+    /// The pixels of `pixbuf` (RGB, or RGBA with straight alpha) reduced by `factor` (below
+    /// 1) into a buffer `width` × `height` whose pixel (x, y) averages the source area from
+    /// ((x + offset.x) / factor, (y + offset.y) / factor), one band of rows per core.
+    static func reduced(_ pixbuf: OpaquePointer, by factor: Double, offset: (x: Double, y: Double), width: Int, height: Int)
+        -> PixelBuffer?
+    {
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        guard factor > 0, factor < 1, channels == 3 || channels == 4, let buffer = PixelBuffer(width: width, height: height),
+            let source = gdk_pixbuf_read_pixels(pixbuf)
+        else { return nil }
+        let sourceWidth = Int32(gdk_pixbuf_get_width(pixbuf)), sourceHeight = Int32(gdk_pixbuf_get_height(pixbuf))
+        let sourceStride = gdk_pixbuf_get_rowstride(pixbuf), stride = buffer.stride
+        nonisolated(unsafe) let input = source, output = buffer.data
+        let failed = Atomic<Bool>(false)
+        parallelRows(height) { rows in
+            let made = iro_reduce_to_argb32(
+                input, sourceStride, sourceWidth, sourceHeight, Int32(channels), offset.x, offset.y, factor,
+                output + rows.lowerBound * stride, Int32(stride), Int32(width), Int32(rows.lowerBound), Int32(rows.count))
+            if made == 0 { failed.store(true, ordering: .relaxed) }
+        }
+        return failed.load(ordering: .relaxed) ? nil : buffer
+    }
+
+    /// The same pixels turned by `quarterTurns` clockwise (1, 2 or 3).
+    func turned(_ quarterTurns: Int) -> PixelBuffer? {
+        let sideways = quarterTurns % 2 != 0
+        guard let result = PixelBuffer(width: sideways ? height : width, height: sideways ? width : height) else { return nil }
+        nonisolated(unsafe) let input = UnsafePointer(data), output = result.data
+        let width = Int32(self.width), height = Int32(self.height)
+        parallelRows(result.height) { rows in
+            iro_turn_argb32(input, width, height, Int32(quarterTurns), output, Int32(rows.lowerBound), Int32(rows.count))
+        }
+        return result
     }
 
     /// A copy with the hue tables applied (linear, so premultiplied data is fine).

@@ -71,7 +71,7 @@ public final class ViewRendering: @unchecked Sendable {
 
     /// Renders `request` from the pyramid. Past 100 % pixels are magnified without
     /// smoothing (nearest neighbour), so they stay crisp; below, the nearest larger
-    /// level is reduced bilinearly by less than 2×.
+    /// level is reduced by area averaging, by less than 2×.
     nonisolated public static func render(_ request: Request, hue: Double, from pyramid: ImagePyramid) -> ViewRendering? {
         let content = request.content
         guard !content.isEmpty, request.scale > 0, request.scale.isFinite,
@@ -80,70 +80,65 @@ public final class ViewRendering: @unchecked Sendable {
         let turns = ViewGeometry.normalized(request.quarterTurns)
         let source = request.unrotatedContent(imageWidth: pyramid.width, imageHeight: pyramid.height)
         let level = pyramid.level(for: request.scale)
-        let magnifying = request.scale > 1 + 1e-9
-        let scaled: OpaquePointer?
+        let scaled: PixelBuffer?
         if let region = pyramid.region, level.scale < min(region.maxScale, request.scale) - 1e-9, region.scale > level.scale,
             region.covers(source, at: request.scale)
         {
             // The levels are short of detail, but the part looked at has it.
             let factor = request.scale / region.scale
             let origin = (x: Double(region.rect.x) * factor, y: Double(region.rect.y) * factor)
-            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: factor, magnifying: magnifying)
+            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: factor)
         } else {
-            scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale, magnifying: magnifying)
+            scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale)
         }
-        guard let scaled else { return nil }
-        let base: OpaquePointer
-        switch turns {
-        case 1: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_CLOCKWISE) ?? scaled
-        case 2: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_UPSIDEDOWN) ?? scaled
-        case 3: base = gdk_pixbuf_rotate_simple(scaled, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE) ?? scaled
-        default: base = scaled
-        }
-        if base != scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) }
-        defer { g_object_unref(UnsafeMutableRawPointer(base)) }
-        guard let pixels = PixelBuffer.from(pixbuf: base) else { return nil }
+        guard let scaled, let pixels = turns == 0 ? scaled : scaled.turned(turns) else { return nil }
         return withHue(hue, request: request, base: pixels)
     }
 
     /// The content pixels `region` of `pixbuf` scaled by `factor` and placed with its corner
-    /// at `origin` (content pixels), as a new pixbuf (+1). At a level's own scale (100 % on
-    /// the full image) that is a view into it, not a copy: the conversion to BGRA that
-    /// follows is the only pass over the pixels.
+    /// at `origin` (content pixels), in the layout GTK draws. At a level's own scale (100 %
+    /// on the full image) the conversion is the only pass over the pixels; a reduction
+    /// writes that layout as it averages (`iro_reduce_to_argb32`: in 1–2 ms a band where
+    /// gdk_pixbuf_scale's bilinear filter and the conversion took 10–12 ms).
     nonisolated static func scaledRegion(
-        _ region: PixelRect, of pixbuf: OpaquePointer, at origin: (x: Double, y: Double), factor: Double, magnifying: Bool
-    ) -> OpaquePointer? {
+        _ region: PixelRect, of pixbuf: OpaquePointer, at origin: (x: Double, y: Double), factor: Double
+    ) -> PixelBuffer? {
         let x = Double(region.x) - origin.x, y = Double(region.y) - origin.y
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         if abs(factor - 1) < 1e-9, x == x.rounded(), y == y.rounded(), x >= 0, y >= 0,
-            Int(x) + region.width <= Int(gdk_pixbuf_get_width(pixbuf)), Int(y) + region.height <= Int(gdk_pixbuf_get_height(pixbuf))
+            Int(x) + region.width <= width, Int(y) + region.height <= height
         {
-            return gdk_pixbuf_new_subpixbuf(pixbuf, Int32(x), Int32(y), Int32(region.width), Int32(region.height))
+            guard let view = gdk_pixbuf_new_subpixbuf(pixbuf, Int32(x), Int32(y), Int32(region.width), Int32(region.height)) else {
+                return nil
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(view)) }
+            return PixelBuffer.from(pixbuf: view)
         }
+        if factor < 1 {
+            return PixelBuffer.reduced(pixbuf, by: factor, offset: (x, y), width: region.width, height: region.height)
+        }
+        // Magnified: nearest neighbour, so pixels stay crisp.
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf)
         guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
         // One band of rows per core: each writes only its own rows of `scaled`.
         nonisolated(unsafe) let source = pixbuf, target = scaled
-        let width = Int32(region.width)
+        let regionWidth = Int32(region.width)
         parallelRows(region.height) { rows in
             gdk_pixbuf_scale(
-                source, target, 0, Int32(rows.lowerBound), width, Int32(rows.count), -x, -y, factor, factor,
-                magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
+                source, target, 0, Int32(rows.lowerBound), regionWidth, Int32(rows.count), -x, -y, factor, factor, GDK_INTERP_NEAREST)
         }
-        return scaled
+        return PixelBuffer.from(pixbuf: scaled)
     }
 
     /// `pixbuf` whole, one rendering at `scale` turned by `quarterTurns` clockwise (a page of
     /// a document's stacked pages, drawn in the helper at the size shown), with `hue`.
     nonisolated public static func whole(_ pixbuf: OpaquePointer, scale: Double, quarterTurns: Int = 0, hue: Double) -> ViewRendering? {
         let turns = ViewGeometry.normalized(quarterTurns)
-        let angle = [GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE]
-        guard scale > 0, scale.isFinite, let turned = turns == 0 ? pixbuf : gdk_pixbuf_rotate_simple(pixbuf, angle[turns]) else {
-            return nil
-        }
-        defer { if turned != pixbuf { g_object_unref(UnsafeMutableRawPointer(turned)) } }
-        let width = Int(gdk_pixbuf_get_width(turned)), height = Int(gdk_pixbuf_get_height(turned))
-        guard width > 0, height > 0, let pixels = PixelBuffer.from(pixbuf: turned) else { return nil }
-        let request = Request(scale: scale, content: PixelRect(x: 0, y: 0, width: width, height: height), quarterTurns: turns)
+        guard scale > 0, scale.isFinite, let upright = PixelBuffer.from(pixbuf: pixbuf),
+            let pixels = turns == 0 ? upright : upright.turned(turns)
+        else { return nil }
+        let request = Request(scale: scale, content: PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height), quarterTurns: turns)
         return withHue(hue, request: request, base: pixels)
     }
 
