@@ -515,10 +515,12 @@ final class DocumentPagesWindowTests: XCTestCase {
                 ], to: url)
             let window = try XCTUnwrap(harness.open([url]))
             let view = try XCTUnwrap(FolderBrowsingTests.listed(window))
-            let bar = window.browsing.searchBar
+            XCTAssertNil(window.browsing.madeSearchBar, "the search bar is made when a search first opens")
             XCTAssertTrue(window.actions.isEnabled("find"))
             window.actions.activate("find")
+            let bar = try XCTUnwrap(window.browsing.madeSearchBar)
             XCTAssertTrue(bar.isOpen)
+            XCTAssertEqual(gtk_widget_get_parent(bar.bar), gtk_widget_get_parent(window.header.widget), "under the header")
             gtk_editable_set_text(gcastOpaque(raw(bar.entry), gtk_editable_get_type()), "alpha")
             iro_emit_void(raw(bar.entry), "search-changed") // what the entry emits after its pause
             let search = view.model.search
@@ -641,6 +643,9 @@ final class DocumentPagesWindowTests: XCTestCase {
             // A window that has shown only images has made no page sidebar.
             let photos = try XCTUnwrap(harness.open([harness.fixtures.quadrants("photo.png")], newWindow: true))
             XCTAssertNil(photos.browsing.madePageSidebar)
+            // Nor a search bar, and a window opened on a file has made no start page.
+            XCTAssertNil(photos.browsing.madeSearchBar)
+            XCTAssertNil(photos.startPageOpenButton)
             // A PDF without an outline has only its pages.
             let (plainWindow, _) = try Self.openPDF(harness)
             XCTAssertTrue(GtkTestEnvironment.pump(timeout: 2) { plainWindow.browsing.pageSidebar.outline.entries.isEmpty })

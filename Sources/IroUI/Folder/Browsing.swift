@@ -14,7 +14,9 @@ final class Browsing {
     /// pages the window shows (`pageSidebar`): a window of photos never needs them, and
     /// making them was a quarter of building a window.
     private(set) var madePageSidebar: PageSidebar?
-    let searchBar = SearchBar()
+    /// The search bar (BEHAVIOUR G7), made when a search first opens (`searchBar`): its
+    /// widgets under the header cost a window of photos about 5–10 ms before its first frame.
+    private(set) var madeSearchBar: SearchBar?
     /// The folder's strip and grid (BEHAVIOUR H1).
     private(set) var folderViews: FolderViews!
     /// Whether the page sidebar shows for documents (BEHAVIOUR G3): the last choice, remembered.
@@ -30,6 +32,25 @@ final class Browsing {
         if let body = window.body { gtk_box_prepend(body, sidebar.widget) }
         madePageSidebar = sidebar
         return sidebar
+    }
+
+    var searchBar: SearchBar {
+        if let made = madeSearchBar { return made }
+        let bar = SearchBar()
+        // Under the header and the tab bar.
+        if let chrome = gtk_widget_get_parent(window.header.widget) { gtk_box_append(cast(chrome), bar.bar) }
+        bar.onSearch = { [weak window] text in
+            // GtkSearchEntry says so again after its pause when the text was set at once: the
+            // same text is not searched twice.
+            guard let model = window?.selectedModel, text != model.search.text else { return }
+            let document = model.document
+            model.search.start(text, path: document.path, password: document.password, from: document.page, count: document.pageCount)
+        }
+        bar.onStep = { [weak window] forward in window?.selectedModel?.search.step(forward: forward) }
+        bar.onClose = { [weak window] in window?.selectedModel?.search.clear() }
+        bar.show(window.selectedModel?.search)
+        madeSearchBar = bar
+        return bar
     }
 
     init(_ window: DocumentWindow) {
@@ -95,27 +116,18 @@ final class Browsing {
         let searchable = model?.formatName == ImageFormats.pdf && model?.shown == .image
         actions.setEnabled("find", searchable)
         actions.setEnabled("select-all-text", searchable)
-        if !searchable, searchBar.isOpen { searchBar.close() }
+        if !searchable, let bar = madeSearchBar, bar.isOpen { bar.close() }
         gtk_widget_set_visible(buttons.widget, model == nil ? 0 : 1)
     }
 
-    /// The search bar (BEHAVIOUR G7) under the header, searching the selected tab's document.
+    /// The search (BEHAVIOUR G7) of the selected tab's document: its actions, and its bar
+    /// following the search's progress once the bar is made.
     private func installSearch() {
-        if let chrome = gtk_widget_get_parent(window.header.widget) { gtk_box_append(cast(chrome), searchBar.bar) }
         window.actions.add("find", enabled: false) { [weak self] in self?.searchBar.open() }
         window.actions.add("select-all-text", enabled: false) { [weak window] in window?.selectedModel?.selectAllText() }
-        searchBar.onSearch = { [weak window] text in
-            // GtkSearchEntry says so again after its pause when the text was set at once: the
-            // same text is not searched twice.
-            guard let model = window?.selectedModel, text != model.search.text else { return }
-            let document = model.document
-            model.search.start(text, path: document.path, password: document.password, from: document.page, count: document.pageCount)
-        }
-        searchBar.onStep = { [weak window] forward in window?.selectedModel?.search.step(forward: forward) }
-        searchBar.onClose = { [weak window] in window?.selectedModel?.search.clear() }
         // Every sixteen pages searched: only the bar says so (not the whole window's update).
         window.selection.observe([DocumentModel.Property.search]) { [weak self] in
-            self?.searchBar.show(self?.window.selectedModel?.search)
+            self?.madeSearchBar?.show(self?.window.selectedModel?.search)
         }
     }
 

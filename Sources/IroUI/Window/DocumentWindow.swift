@@ -63,7 +63,6 @@ final class DocumentWindow {
         gtk_box_append(chrome, header.widget)
         gtk_box_append(chrome, tabBar.widget)
         gtk_widget_set_vexpand(content.widget, 1)
-        gtk_stack_add_named(content, StatusPages.start(), "start")
         gtk_stack_add_named(content, tabView.widget, "tabs")
         // The tabs over the folder's strip, and beside them the sidebars and panels.
         let body: UnsafeMutablePointer<GtkBox> = cast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
@@ -123,7 +122,11 @@ final class DocumentWindow {
         StartupTrace.follow(self)
     }
 
-    func present() { gtk_window_present(window) }
+    func present() {
+        // A window opened with nothing in it shows its start page (`contentChanged`).
+        if pageCount == 0 { contentChanged() }
+        gtk_window_present(window)
+    }
 
     func close() {
         rememberGeometry()
@@ -205,8 +208,12 @@ final class DocumentWindow {
     /// Which page the content shows, and what depends on how many tabs there are.
     func contentChanged() {
         let overview = browsing.folderViews.isOverviewShown
-        gtk_stack_set_visible_child_name(
-            content, comparing.isActive ? "compare" : pageCount == 0 ? "start" : overview ? "overview" : "tabs")
+        let page = comparing.isActive ? "compare" : pageCount == 0 ? "start" : overview ? "overview" : "tabs"
+        // The start page is made the first time it shows: a window opened on files never
+        // needs it, and styling and measuring it (a stack measures every page) was about
+        // 10 ms of the first launch's path to its first frame (docs/PERFORMANCE.md).
+        if page == "start", gtk_stack_get_child_by_name(content, page) == nil { gtk_stack_add_named(content, StatusPages.start(), page) }
+        gtk_stack_set_visible_child_name(content, page)
         actions.setEnabled("reload", pageCount > 0)
         actions.setEnabled("close-tab", pageCount > 0)
         actions.setEnabled("move-tab-to-new-window", pageCount > 1)
