@@ -1,5 +1,7 @@
 import CGtk
 import CPixels
+import IroCore
+import TestSupport
 import XCTest
 
 @testable import IroImaging
@@ -7,6 +9,8 @@ import XCTest
 /// A view rendering's reduction (`PixelBuffer.reduced`, over `iro_reduce_to_argb32`) and
 /// its quarter turns (`PixelBuffer.turned`).
 final class ReductionTests: XCTestCase {
+    let fixtures = Fixtures()
+
     /// A pixbuf of `width` × `height` with pixel (x, y)'s channels from `pixel`.
     private func pixbuf(width: Int, height: Int, alpha: Bool, _ pixel: (Int, Int) -> [UInt8]) -> OpaquePointer {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
@@ -109,6 +113,27 @@ final class ReductionTests: XCTestCase {
         XCTAssertNil(PixelBuffer.reduced(source, by: 1.5, offset: (0, 0), width: 4, height: 4), "not a reduction")
         XCTAssertNil(PixelBuffer.reduced(source, by: 0.5, offset: (.nan, 0), width: 2, height: 2))
         XCTAssertNil(PixelBuffer.reduced(source, by: 0, offset: (0, 0), width: 2, height: 2))
+    }
+
+    /// A level with less detail than the view needs (a screen-sized decode, before more
+    /// arrives) is enlarged smoothly up to 100 %; past 100 % pixels stay crisp.
+    func testALevelShortOfDetailIsSmoothedUpTo100PercentAndCrispPastIt() throws {
+        // Stripes 16 pixels wide, decoded at ¼: a level of 4-pixel stripes, all it has.
+        let url = fixtures.image("stripes.jpg", width: 128, height: 32, type: "jpeg") { x, _ in
+            (x / 16) % 2 == 0 ? RGBA(0, 0, 0) : RGBA(255, 255, 255)
+        }
+        let image = try XCTUnwrap(try ImageDecoder.decodeSynchronously(path: RawPath(url.path), detail: .screen(side: 32)))
+        let pyramid = ImagePyramid(image: image)
+        XCTAssertEqual(pyramid.levels.last?.scale ?? 0, 0.25, accuracy: 1e-9, "only the ¼ level")
+        func greys(at scale: Double) throws -> Int {
+            let content = PixelRect(x: 0, y: 0, width: Int(128 * scale), height: Int(32 * scale))
+            let rendering = try XCTUnwrap(
+                ViewRendering.render(.init(scale: scale, content: content, quarterTurns: 0), hue: 0.5, from: pyramid))
+            let row = rendering.hued.data + (content.height / 2) * rendering.hued.stride
+            return (0..<content.width).filter { (64...191).contains(row[$0 * 4 + 1]) }.count
+        }
+        XCTAssertGreaterThan(try greys(at: 1), 8, "at 100 % the stripes' edges are smoothed")
+        XCTAssertEqual(try greys(at: 2), 0, "at 200 % each pixel of the level is a crisp block")
     }
 
     func testQuarterTurnsMoveEachCorner() throws {

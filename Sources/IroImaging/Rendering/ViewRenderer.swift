@@ -80,6 +80,7 @@ public final class ViewRendering: @unchecked Sendable {
         let turns = ViewGeometry.normalized(request.quarterTurns)
         let source = request.unrotatedContent(imageWidth: pyramid.width, imageHeight: pyramid.height)
         let level = pyramid.level(for: request.scale)
+        let magnifying = request.scale > 1 + 1e-9
         let scaled: PixelBuffer?
         if let region = pyramid.region, level.scale < min(region.maxScale, request.scale) - 1e-9, region.scale > level.scale,
             region.covers(source, at: request.scale)
@@ -87,9 +88,9 @@ public final class ViewRendering: @unchecked Sendable {
             // The levels are short of detail, but the part looked at has it.
             let factor = request.scale / region.scale
             let origin = (x: Double(region.rect.x) * factor, y: Double(region.rect.y) * factor)
-            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: factor)
+            scaled = scaledRegion(source, of: region.pixbuf, at: origin, factor: factor, magnifying: magnifying)
         } else {
-            scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale)
+            scaled = scaledRegion(source, of: level.pixbuf, at: (0, 0), factor: request.scale / level.scale, magnifying: magnifying)
         }
         guard let scaled, let pixels = turns == 0 ? scaled : scaled.turned(turns) else { return nil }
         return withHue(hue, request: request, base: pixels)
@@ -99,9 +100,11 @@ public final class ViewRendering: @unchecked Sendable {
     /// at `origin` (content pixels), in the layout GTK draws. At a level's own scale (100 %
     /// on the full image) the conversion is the only pass over the pixels; a reduction
     /// writes that layout as it averages (`iro_reduce_to_argb32`: in 1–2 ms a band where
-    /// gdk_pixbuf_scale's bilinear filter and the conversion took 10–12 ms).
+    /// gdk_pixbuf_scale's bilinear filter and the conversion took 10–12 ms). Enlarged, a
+    /// view past 100 % (`magnifying`) shows crisp pixels (nearest neighbour); a level with
+    /// less detail than a view up to 100 % needs (until more arrives) is smoothed (bilinear).
     nonisolated static func scaledRegion(
-        _ region: PixelRect, of pixbuf: OpaquePointer, at origin: (x: Double, y: Double), factor: Double
+        _ region: PixelRect, of pixbuf: OpaquePointer, at origin: (x: Double, y: Double), factor: Double, magnifying: Bool
     ) -> PixelBuffer? {
         let x = Double(region.x) - origin.x, y = Double(region.y) - origin.y
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
@@ -117,7 +120,6 @@ public final class ViewRendering: @unchecked Sendable {
         if factor < 1 {
             return PixelBuffer.reduced(pixbuf, by: factor, offset: (x, y), width: region.width, height: region.height)
         }
-        // Magnified: nearest neighbour, so pixels stay crisp.
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf)
         guard let scaled = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha, 8, Int32(region.width), Int32(region.height)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
@@ -126,7 +128,8 @@ public final class ViewRendering: @unchecked Sendable {
         let regionWidth = Int32(region.width)
         parallelRows(region.height) { rows in
             gdk_pixbuf_scale(
-                source, target, 0, Int32(rows.lowerBound), regionWidth, Int32(rows.count), -x, -y, factor, factor, GDK_INTERP_NEAREST)
+                source, target, 0, Int32(rows.lowerBound), regionWidth, Int32(rows.count), -x, -y, factor, factor,
+                magnifying ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR)
         }
         return PixelBuffer.from(pixbuf: scaled)
     }
