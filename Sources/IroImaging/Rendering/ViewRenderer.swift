@@ -99,8 +99,8 @@ public final class ViewRendering: @unchecked Sendable {
     /// The content pixels `region` of `pixbuf` scaled by `factor` and placed with its corner
     /// at `origin` (content pixels), in the layout GTK draws. At a level's own scale (100 %
     /// on the full image) the conversion is the only pass over the pixels; a reduction
-    /// writes that layout as it averages (`iro_reduce_to_argb32`: in 1–2 ms a band where
-    /// gdk_pixbuf_scale's bilinear filter and the conversion took 10–12 ms). Enlarged, a
+    /// writes that layout as it averages (`iro_reduce_to_argb32`: 8.7 ms for a 4 MP photo
+    /// fitted to a 1080p view, where gdk_pixbuf_scale and the conversion took 19.6). Enlarged, a
     /// view past 100 % (`magnifying`) shows crisp pixels (nearest neighbour); a level with
     /// less detail than a view up to 100 % needs (until more arrives) is smoothed (bilinear).
     nonisolated static func scaledRegion(
