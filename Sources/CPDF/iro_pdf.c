@@ -220,7 +220,7 @@ void iro_pdf_free_links(IroPdfLink *links, int count) {
     g_free(links);
 }
 
-int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text) {
+int iro_pdf_find(IroPdf *pdf, int page, const char *text, int known_text, IroPdfArea **areas, int *has_text) {
     *areas = NULL;
     *has_text = 0;
     double width = 0, height = 0;
@@ -243,9 +243,11 @@ int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, in
         api.poppler_rectangle_free(area); // poppler's own allocation, not g_malloc's
     }
     g_list_free(found);
-    if (count > 0) {
+    if (count > 0 || known_text) {
         *has_text = 1;
     } else {
+        // A second pass over the page's text (about a tenth of a search's time in a book):
+        // worth it only until some page is known to have text.
         char *all = api.poppler_page_get_text(handle);
         for (const char *c = all; c && *c; c++) {
             if (!g_ascii_isspace(*c)) {

@@ -6,7 +6,7 @@ import XCTest
 
 /// A PDF's costs in the decoder helper (BEHAVIOUR G1, G7): opening it and drawing a page at
 /// a 1920 × 1080 screen's detail, and searching it all the way through as the search bar
-/// does (`TextSearch`: sixteen pages a request, two requests in flight). Release build, medians of 5:
+/// does (`TextSearch`: runs of pages growing from 8 to 48 a request, two requests in flight). Release build, medians of 5:
 ///
 ///     swift build -c release --build-tests -Xswiftc -enable-testing && swift build -c release --product iro-decoder
 ///     IRO_BENCH=1 IRO_BENCH_IMAGES=".build/bench-pdfs/book.pdf" IRO_BENCH_WORD=zoom \

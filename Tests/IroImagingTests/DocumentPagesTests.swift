@@ -5,7 +5,7 @@ import IroCore
 import TestSupport
 import XCTest
 
-@testable import IroImaging
+@_spi(Fuzzing) @testable import IroImaging
 
 /// Documents with pages (BEHAVIOUR G1): every page of a PDF (poppler) and of a multi-page
 /// TIFF (libtiff), each with its own size, decoded on its own, in this process and through
@@ -188,7 +188,9 @@ final class DocumentPagesTests: XCTestCase {
             let pages = try awaitResult { try await ImageDecoder.find("alpha", path: path, page: .first, count: 16) }
             XCTAssertEqual(pages.map(\.page), [0, 1, 2, 3], "every page, and no further than the last")
             XCTAssertEqual(pages.map(\.areas.count), [1, 0, 2, 0], "case is ignored")
-            XCTAssertEqual(pages.map(\.hasText), [true, true, true, false], "the last page has no text")
+            XCTAssertEqual(pages.map(\.hasText), [true, true, true, true], "the document has text, known from the first page")
+            let last = try awaitResult { try await ImageDecoder.find("alpha", path: path, page: DocumentPage(3), count: 1) }
+            XCTAssertEqual(last.map(\.hasText), [false], "asked alone, the last page says it has none")
             // The match is where the text was written: 20 points in, halfway down (96 dpi).
             let area = try XCTUnwrap(pages.first?.areas.first)
             XCTAssertEqual(area.x, 20 * 4 / 3, accuracy: 2)
@@ -203,7 +205,10 @@ final class DocumentPagesTests: XCTestCase {
     /// round to the start, two requests in flight and the batches in the order of the pages.
     func testASearchComesInTheOrderOfThePagesFromThePageShown() throws {
         XCTAssertTrue(TextSearch.runs(of: [3, 4, 5, 0, 1]).elementsEqual([(3, 3), (0, 2)]) { $0 == $1 })
-        XCTAssertTrue(TextSearch.runs(of: Array(0..<40)).elementsEqual([(0, 16), (16, 16), (32, 8)]) { $0 == $1 })
+        XCTAssertTrue(TextSearch.runs(of: Array(0..<40)).elementsEqual([(0, 8), (8, 16), (24, 16)]) { $0 == $1 })
+        XCTAssertTrue(
+            TextSearch.runs(of: Array(0..<200)).elementsEqual([(0, 8), (8, 16), (24, 32), (56, 48), (104, 48), (152, 48)]) { $0 == $1 },
+            "runs grow to the longest a request may be")
         let url = fixtures.url("order.pdf")
         DocumentFixtures.writePDF(
             (0..<40).map { .init(width: 200, height: 200, colour: (1, 1, 1), text: $0 % 10 == 7 ? "needle" : "hay") }, to: url)
@@ -218,6 +223,18 @@ final class DocumentPagesTests: XCTestCase {
         XCTAssertEqual(batches.flatMap { $0.pages.map(\.page) }, order, "every page once, in the order asked")
         XCTAssertEqual(batches.reduce(0) { $0 + $1.searched }, 40)
         XCTAssertEqual(batches.flatMap { $0.pages.filter { !$0.areas.isEmpty }.map(\.page) }, [27, 37, 7, 17])
+    }
+
+    /// A request for slow pages answers once its time is spent, with the pages done so far
+    /// (always one at least), and the search asks for the rest next.
+    func testASearchRequestAnswersWhenItsTimeIsSpent() throws {
+        let url = fixtures.url("slow.pdf")
+        DocumentFixtures.writePDF(Array(repeating: .init(width: 200, height: 200, colour: (1, 1, 1), text: "hay"), count: 6), to: url)
+        let source = ImageSource(path: RawPath(url.path))
+        let spent = try PDFRendering.find("hay", in: source, count: 6, timeBudget: 0, isCancelled: { false })
+        XCTAssertEqual(spent.map(\.page), [0], "a budget spent at once still answers for one page")
+        let all = try PDFRendering.find("hay", in: source, count: 6, isCancelled: { false })
+        XCTAssertEqual(all.map(\.page), Array(0..<6), "six small pages take far less than the budget")
     }
 
     /// A search that finds more than one answer can carry comes in several: the answer

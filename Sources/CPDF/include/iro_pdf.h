@@ -57,8 +57,9 @@ typedef struct {
 
 /// Where `text` is on `page` (case and diacritics ignored, across line ends), in `*areas`
 /// (free with g_free); how many. `has_text` says whether the page has any text at all (a
-/// scan has none).
-int iro_pdf_find(IroPdf *pdf, int page, const char *text, IroPdfArea **areas, int *has_text);
+/// scan has none); when `known_text` says the caller already knows the document has some,
+/// a page without a match is not read a second time to find out, and `has_text` is 1.
+int iro_pdf_find(IroPdf *pdf, int page, const char *text, int known_text, IroPdfArea **areas, int *has_text);
 
 /// The text of `page` in reading order, one Unicode character at a time, at most `limit` of
 /// them: each in `*characters` (free with g_free), its box on the page in `*boxes` (free with

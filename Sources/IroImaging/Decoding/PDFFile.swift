@@ -137,12 +137,14 @@ final class PDFFile {
         }
     }
 
-    /// Where `text` is on page `page`, in its image pixels at 100 %.
-    func find(_ text: String, onPage page: Int) throws(LoadError) -> TextMatches {
+    /// Where `text` is on page `page`, in its image pixels at 100 %. With `knownText` (the
+    /// document is known to have text) a page without a match is not read again to see
+    /// whether it has any, and says it has.
+    func find(_ text: String, onPage page: Int, knownText: Bool = false) throws(LoadError) -> TextMatches {
         let scale = try size(ofPage: page).pixelsPerPoint
         var found: UnsafeMutablePointer<IroPdfArea>?
         var hasText: Int32 = 0
-        let count = Int(iro_pdf_find(handle, Int32(page), text, &found, &hasText))
+        let count = Int(iro_pdf_find(handle, Int32(page), text, knownText ? 1 : 0, &found, &hasText))
         defer { g_free(found) }
         let limit = Double(ImageLimits.maxSide)
         func clamped(_ value: Double) -> Double { value.isFinite ? min(limit, max(0, value * scale)) : 0 }

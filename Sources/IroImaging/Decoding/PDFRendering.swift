@@ -51,26 +51,33 @@ import IroCore
         return (all.count, Array(all[start..<min(all.count, start + PageText.glyphsPerReply)]))
     }
 
-    /// Where `text` is on `count` pages from the source's page (fewer past the last page, and
-    /// fewer when their areas would not fit in one answer); none for a file that is no PDF.
-    @_spi(Fuzzing) public static func find(_ text: String, in source: ImageSource, count: Int, isCancelled: () -> Bool) throws(LoadError)
-        -> [TextMatches]
-    {
+    /// Where `text` is on `count` pages from the source's page (fewer past the last page,
+    /// fewer when their areas would not fit in one answer, and fewer once `timeBudget` seconds
+    /// are spent); none for a file that is no PDF.
+    @_spi(Fuzzing) public static func find(
+        _ text: String, in source: ImageSource, count: Int, timeBudget: Double = findTimeBudget, isCancelled: () -> Bool
+    ) throws(LoadError) -> [TextMatches] {
         guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
+        let clock = MonotonicClock()
+        let started = clock.now
         let pdf = try PDFFile.open(source, password: source.page.password)
         var pages: [TextMatches] = []
         // What the answer takes in bytes: a page's number and flags, then 32 for each area.
         var bytes = 64
         for page in source.page.index..<min(pdf.pageCount, source.page.index + count) {
-            if isCancelled() { break }
-            let found = try pdf.find(text, onPage: page)
+            // The pages after are asked for again by the next request: an answer stays well
+            // inside the time the helper is given to answer, however slow the pages.
+            if isCancelled() || (!pages.isEmpty && clock.now - started > timeBudget) { break }
+            let found = try pdf.find(text, onPage: page, knownText: pages.contains { $0.hasText })
             bytes += 16 + 32 * found.areas.count
-            // The pages after are asked for again by the next request.
             if bytes > DecoderReply.maxBytes, !pages.isEmpty { break }
             pages.append(found)
         }
         return pages
     }
+
+    /// Seconds a search request spends before it answers with the pages done so far.
+    public static let findTimeBudget = 0.5
 
     /// The part of the page covering `wanted` (image pixels) drawn at `scale` (any, past 1
     /// too), clipped to the page.

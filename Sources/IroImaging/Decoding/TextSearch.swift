@@ -2,7 +2,7 @@ import GObjectSupport
 import IroCore
 
 /// A search of a document's text (BEHAVIOUR G7) run through its pages in a given order, in
-/// runs of consecutive pages, `TextMatches.pagesPerRequest` at most, one request each. Two
+/// runs of consecutive pages that grow to `TextMatches.pagesPerRequest`, one request each. Two
 /// requests are in flight at once (the decoder pool's two helpers, one for each core), and
 /// what they find comes in the order of the pages: a search that must go 300 pages on takes
 /// half the time of one request after another.
@@ -16,13 +16,20 @@ public enum TextSearch {
     /// Requests in flight at once.
     static let inFlight = DecoderPool.maxHelpers
 
-    /// The runs of consecutive pages of `order`, each at most `TextMatches.pagesPerRequest` long.
+    /// The longest first run: a match near the page shown comes after a few pages are read.
+    static let firstRunLength = 8
+
+    /// The runs of consecutive pages of `order`. The first is at most `firstRunLength` long,
+    /// each after it may be twice as long as the one before, up to
+    /// `TextMatches.pagesPerRequest`: near pages answer soon, far ones with fewer requests.
     static func runs(of order: [Int]) -> [(first: Int, length: Int)] {
         var runs: [(first: Int, length: Int)] = []
+        var longest = firstRunLength
         for page in order {
-            if let last = runs.last, last.first + last.length == page, last.length < TextMatches.pagesPerRequest {
+            if let last = runs.last, last.first + last.length == page, last.length < longest {
                 runs[runs.count - 1].length += 1
             } else {
+                if !runs.isEmpty { longest = min(2 * longest, TextMatches.pagesPerRequest) }
                 runs.append((page, 1))
             }
         }
