@@ -38,6 +38,8 @@ let package = Package(
         // Pixel loops in plain C: the pyramid's halving (at -O3 twice as fast as -O2 here) and the
         // matrix/TRC colour conversion.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O3"])]),
+        // libpng's writer for the thumbnails Iro adds to the desktop's cache (libpng-dev).
+        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Little CMS: embedded colour profiles to sRGB.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libheif (HEIF and AVIF) behind plain C types, loaded when the first such file is opened.
@@ -77,7 +79,7 @@ let package = Package(
 
         // Decoding and pixel work, off the main thread. Like GObjectSupport, over CGLib, not
         // GTK: the decoder helper is built from it.
-        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPango", "CPDF", "CPixels", "CRaw", "CSandbox", "CSVG", "CTIFF", "CTurboJPEG", "CWebP", "GObjectSupport", "IroCore"]),
+        .target(name: "IroImaging", dependencies: ["CGLib", "CGLibShims", "CExif", "CHEIF", "CJP2", "CJPEG", "CJXL", "CLcms2", "CPango", "CPDF", "CPixels", "CPNGWriter", "CRaw", "CSandbox", "CSVG", "CTIFF", "CTurboJPEG", "CWebP", "GObjectSupport", "IroCore"]),
 
         // Widgets and controllers.
         .target(name: "IroUI", dependencies: ["CGtk", "CGtkShims", "GtkSupport", "IroCore", "IroImaging"],

@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # build
-  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev liblcms2-dev pkg-config
+  libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libpng-dev libjpeg62-turbo-dev librsvg2-dev libwebp-dev libgexiv2-dev libseccomp-dev liblcms2-dev pkg-config
   # HEIF and AVIF: Iro decodes both with libheif itself (its AV1 through dav1d)
   libheif-dev
   # documents with pages: PDF through poppler-glib, every page of a TIFF through libtiff

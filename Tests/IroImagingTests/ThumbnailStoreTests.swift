@@ -1,4 +1,5 @@
 import CGtk
+import CPNGWriter
 import Foundation
 import GObjectSupport
 import IroCore
@@ -77,6 +78,52 @@ final class ThumbnailStoreTests: XCTestCase {
         let folder = (path as NSString).deletingLastPathComponent
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o700)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [hash + ".png"], "no temporary file left")
+    }
+
+    /// The thumbnail's own PNG writer (libpng, one filter, Huffman coding alone) loses
+    /// nothing: every byte of an RGB and of a translucent RGBA image reads back as it was, and
+    /// a text that is not ASCII is kept too (as UTF-8).
+    func testAWrittenThumbnailHoldsEveryPixelAndItsText() throws {
+        for channels in [3, 4] {
+            let width = 37, height = 23
+            let image = DecodedImage(
+                adopting: try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, Int32(width), Int32(height))),
+                formatName: "png", imageWidth: 900, imageHeight: 600)
+            let pixbuf = image.pixbuf
+            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), pixels = try XCTUnwrap(gdk_pixbuf_get_pixels(pixbuf))
+            for y in 0..<height {
+                for x in 0..<width * channels { pixels[y * stride + x] = UInt8(truncatingIfNeeded: x * 7 + y * 13 + (x * y) % 5) }
+            }
+            let url = fixtures.url("written-\(channels).png")
+            ThumbnailStore.write(image, of: ThumbnailRecord(uri: "file:///t%C3%A9/photo.png", modified: 7, bytes: 9), to: RawPath(url.path))
+            let read = try XCTUnwrap(gdk_pixbuf_new_from_file(url.path, nil), "a PNG gdk-pixbuf reads")
+            defer { g_object_unref(raw(read)) }
+            XCTAssertEqual(gdk_pixbuf_get_n_channels(read), Int32(channels))
+            XCTAssertEqual([gdk_pixbuf_get_width(read), gdk_pixbuf_get_height(read)], [Int32(width), Int32(height)])
+            let back = try XCTUnwrap(gdk_pixbuf_read_pixels(read)), backStride = Int(gdk_pixbuf_get_rowstride(read))
+            let differing = (0..<height).reduce(0) { count, y in
+                count + (0..<width * channels).filter { back[y * backStride + $0] != pixels[y * stride + $0] }.count
+            }
+            XCTAssertEqual(differing, 0, "\(channels) channels: every byte as written")
+            XCTAssertEqual(String(cString: try XCTUnwrap(gdk_pixbuf_get_option(read, "tEXt::Thumb::URI"))), "file:///t%C3%A9/photo.png")
+            XCTAssertEqual(String(cString: try XCTUnwrap(gdk_pixbuf_get_option(read, "tEXt::Thumb::Image::Width"))), "900")
+        }
+        var encoded: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let pixel: [UInt8] = [1, 2, 3]
+        let key = strdup("Title"), value = strdup("写真 café")
+        defer {
+            free(key)
+            free(value)
+        }
+        XCTAssertEqual(iro_png_encode(pixel, 1, 1, 3, 3, [UnsafePointer(key)], [UnsafePointer(value)], 1, &encoded, &length), 1)
+        defer { free(encoded) }
+        let url = fixtures.url("text.png")
+        try Data(bytes: try XCTUnwrap(encoded), count: length).write(to: url)
+        let read = try XCTUnwrap(gdk_pixbuf_new_from_file(url.path, nil))
+        defer { g_object_unref(raw(read)) }
+        XCTAssertEqual(String(cString: try XCTUnwrap(gdk_pixbuf_get_option(read, "tEXt::Title"))), "写真 café", "kept as UTF-8 (iTXt)")
+        XCTAssertEqual(iro_png_encode(pixel, 1, 1, 2, 3, nil, nil, 0, &encoded, &length), 0, "a row longer than its stride is refused")
     }
 
     func testACurrentThumbnailIsUsedWithoutDecodingTheImage() async throws {

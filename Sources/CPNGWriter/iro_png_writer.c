@@ -1,0 +1,91 @@
+#include "iro_png_writer.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+typedef struct {
+    uint8_t *bytes;
+    size_t length, capacity;
+    int failed;
+} Output;
+
+static void append(png_structp png, png_bytep data, png_size_t length) {
+    Output *output = png_get_io_ptr(png);
+    if (output->failed) return;
+    if (length > SIZE_MAX / 2 - output->length) {
+        output->failed = 1;
+        return;
+    }
+    if (output->length + length > output->capacity) {
+        size_t capacity = (output->length + length) * 2;
+        uint8_t *grown = realloc(output->bytes, capacity);
+        if (!grown) {
+            output->failed = 1;
+            return;
+        }
+        output->bytes = grown;
+        output->capacity = capacity;
+    }
+    memcpy(output->bytes + output->length, data, length);
+    output->length += length;
+}
+
+static void flush(png_structp png) { (void)png; }
+
+static int is_ascii(const char *text) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c >= 0x80) return 0;
+    }
+    return 1;
+}
+
+int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int channels, const char *const *keys,
+                   const char *const *values, int count, uint8_t **out, size_t *length) {
+    *out = NULL;
+    *length = 0;
+    if (!pixels || width <= 0 || height <= 0 || (channels != 3 && channels != 4) || stride < width * channels ||
+        count < 0 || (count > 0 && (!keys || !values)))
+        return 0;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (!png) return 0;
+    png_infop info = png_create_info_struct(png);
+    png_textp texts = count > 0 ? calloc((size_t)count, sizeof *texts) : NULL;
+    Output *output = calloc(1, sizeof(Output));
+    if (!info || (count > 0 && !texts) || !output || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(texts);
+        if (output) free(output->bytes);
+        free(output);
+        return 0;
+    }
+    png_set_write_fn(png, output, append, flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, 0, PNG_FILTER_SUB);
+    png_set_compression_level(png, 1);
+    png_set_compression_strategy(png, Z_HUFFMAN_ONLY);
+    for (int i = 0; i < count; i++) {
+        texts[i].key = (png_charp)keys[i];
+        texts[i].text = (png_charp)values[i];
+        texts[i].compression = is_ascii(values[i]) ? PNG_TEXT_COMPRESSION_NONE : PNG_ITXT_COMPRESSION_NONE;
+    }
+    if (count > 0) png_set_text(png, info, texts, count);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)stride));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(texts);
+    if (output->failed) {
+        free(output->bytes);
+        free(output);
+        return 0;
+    }
+    *out = output->bytes;
+    *length = output->length;
+    free(output);
+    return 1;
+}
