@@ -27,6 +27,8 @@ var decodingStarted = false
         Log.warning("iro-decoder is not installed beside iro: images cannot be decoded")
         DecoderPool.activateMissing()
     }
+    // After the helpers' environment is read, before the decode's threads start.
+    EmptyThemeAtStart.request()
     StartupDecode.begin()
 }
 // A second launch hands its files to the Iro already running, which decodes and shows them

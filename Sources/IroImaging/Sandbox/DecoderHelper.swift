@@ -47,9 +47,9 @@ final class DecoderHelper: @unchecked Sendable {
     /// Whether it answered a request yet (a wrapper that cannot start answers none).
     private(set) var hasAnswered = false
 
-    /// Starts `command` (the helper, or bubblewrap running it); nil (with the reason
-    /// logged) when it cannot.
-    static func start(_ command: [String], environment: [String] = []) -> DecoderHelper? {
+    /// Starts `command` (the helper, or bubblewrap running it) with `environment` (every
+    /// "NAME=value" it gets); nil (with the reason logged) when it cannot.
+    static func start(_ command: [String], environment: [String]) -> DecoderHelper? {
         guard let executable = command.first else { return nil }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -58,7 +58,7 @@ final class DecoderHelper: @unchecked Sendable {
         }
         var pid: pid_t = 0
         let status = withMutableCStringArray(command) { argv in
-            withMutableCStringArray(environ(plus: environment)) { envp in
+            withMutableCStringArray(environment) { envp in
                 iro_spawn_with_socket(executable, argv, envp, pair[1], &pid)
             }
         }
@@ -80,7 +80,7 @@ final class DecoderHelper: @unchecked Sendable {
     }
 
     /// This process's environment with `extra` ("NAME=value") in place of what it names.
-    private static func environ(plus extra: [String]) -> [String] {
+    static func environ(plus extra: [String]) -> [String] {
         let replaced = Set(extra.map { $0.prefix { $0 != "=" } })
         var all: [String] = []
         var entry = Glibc.environ

@@ -42,6 +42,7 @@ public final class DecoderPool: Sendable {
     public static let maxHelpers = 2
 
     private let executable: String
+    /// Every "NAME=value" a helper starts with.
     private let environment: [String]
 
     /// What the pool's threads share, all behind one lock (`state`).
@@ -99,7 +100,11 @@ public final class DecoderPool: Sendable {
         // A large decode's buffers (a progressive JPEG's coefficients: 54 MB for 18 MP) in
         // transparent huge pages where the kernel offers them (Debian's default, `madvise`):
         // faulted in 4 KB at a time, they were a fifth of such a decode.
-        self.environment = ["SWIFT_BACKTRACE=enable=no", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"] + environment
+        // Read once, here, on the thread that activates the pool before any decode runs: a
+        // helper started later, from another thread, never reads the environment while the
+        // main thread changes it (Iro's GTK_THEME at start-up, `EmptyThemeAtStart`).
+        self.environment = DecoderHelper.environ(
+            plus: ["SWIFT_BACKTRACE=enable=no", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"] + environment)
         let wraps = access(Self.bubblewrap, X_OK) == 0 && getenv("IRO_DECODER_BWRAP").map { String(cString: $0) } != "0"
         state = Mutex(State(wraps: wraps))
     }

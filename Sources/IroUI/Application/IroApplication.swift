@@ -40,6 +40,8 @@ public final class IroApplication {
         CommandLineOptions.install(on: raw(application))
         onSignalWithPointerReturningInt(raw(application), "handle-local-options") { [weak self] options in
             let status = CommandLineOptions.handleLocal(options)
+            // Before registering, which starts GTK and libadwaita in a first instance.
+            EmptyThemeAtStart.settle(startingGTK: status < 0)
             if status >= 0 || self?.registerAndCheckIfRemote() == true { StartupDecode.cancel() }
             return status
         }
