@@ -13,10 +13,20 @@ Trace.handDownOrigin()
 // The user's language, before anything (GOption's --help included) shows a string.
 Translations.setUp()
 let application = IroApplication()
+// The renderer that suits the machine, named in GTK's variables before any thread runs
+// (setenv may move the environment's list, which another thread could be reading).
+let renderNodes: [String]
+do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
+    Log.debug("no /dev/dri to list (\(error)): no GPU render node")
+    renderNodes = []
+}
+for (name, value) in RendererChoice.settings(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
+    setenv(name, value, 0)
+}
 // Every decode happens in the sandboxed helper beside this executable (BEHAVIOUR F5).
 // IRO_DECODER=in-process decodes here instead, only to measure what the sandbox costs.
 var decodingStarted = false
-@MainActor func startDecoding() {
+@MainActor func startDecoding(emptyTheme: Bool = false) {
     guard !decodingStarted else { return }
     decodingStarted = true
     if ProcessInfo.processInfo.environment["IRO_DECODER"] == "in-process" {
@@ -28,7 +38,7 @@ var decodingStarted = false
         DecoderPool.activateMissing()
     }
     // After the helpers' environment is read, before the decode's threads start.
-    EmptyThemeAtStart.request()
+    if emptyTheme { EmptyThemeAtStart.request() }
     StartupDecode.begin()
 }
 // A second launch hands its files to the Iro already running, which decodes and shows them
@@ -36,19 +46,15 @@ var decodingStarted = false
 // core from the process that shows the image, and it exits without starting GTK. Asked only
 // when there is a file to open (`iro --version` needs no session bus), and of the bus alone:
 // registering would start GTK in a first launch before its decode had begun.
-if StartupDecode.hasFile(in: CommandLine.arguments) && IroApplication.isRunning() {
+let hasFile = StartupDecode.hasFile(in: CommandLine.arguments)
+if hasFile && IroApplication.isRunning() {
     Trace.mark("another Iro runs: the files go to it")
     // Should it have quit meanwhile, this process becomes the one that shows them.
     application.onFirstInstanceStartup = { startDecoding() }
 } else {
-    startDecoding()
-}
-let renderNodes: [String]
-do { renderNodes = try FileManager.default.contentsOfDirectory(atPath: "/dev/dri") } catch {
-    Log.debug("no /dev/dri to list (\(error)): no GPU render node")
-    renderNodes = []
-}
-for (name, value) in RendererChoice.settings(environment: ProcessInfo.processInfo.environment, renderNodes: renderNodes) {
-    setenv(name, value, 0)
+    // GTK's settings made early on the empty theme only when the bus was asked: without a
+    // file (an `iro` that presents the running Iro's window, `iro --version`) this process
+    // may hand over or exit, and must not start GTK for nothing.
+    startDecoding(emptyTheme: hasFile)
 }
 exit(application.run())

@@ -16,8 +16,10 @@ public enum EmptyThemeAtStart {
     private static let theme = "Adwaita-empty"
     private static var isRequested = false
 
-    /// Names the empty theme, before GTK starts and before any thread runs (setenv may move
-    /// the environment's list, which a thread reading it could then read freed).
+    /// Names the empty theme, before GTK starts and before the decode's threads do (setenv
+    /// may move the environment's list, which a thread reading it could then read freed;
+    /// GDBus's worker, running once the bus was asked whether another Iro runs, read what
+    /// it reads of the environment before it started).
     public static func request() {
         guard !isRequested, gtk_is_initialized() == 0, getenv(variable) == nil else { return }
         setenv(variable, theme, 1)

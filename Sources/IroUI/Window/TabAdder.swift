@@ -7,6 +7,7 @@ import IroCore
 /// frames keep coming, then scrolls the tab bar back to the selected tab.
 final class TabAdder {
     static let tabsPerTurn = 8
+    static let revealAgainAfter: UInt32 = 300
 
     private unowned let window: DocumentWindow
     /// Files waiting for their tabs.
@@ -14,6 +15,7 @@ final class TabAdder {
     private var adder: SourceID?
     private var paint: (clock: UnsafeMutableRawPointer, handler: SignalHandlerID)?
     private var fallback: SourceID?
+    private var revealAgain: SourceID?
     /// `revealSelectedTab` is moving the selection away and back: not the user's doing.
     private(set) var isRevealingSelection = false
 
@@ -43,6 +45,7 @@ final class TabAdder {
     func cancel() {
         adder?.cancel()
         fallback?.cancel()
+        revealAgain?.cancel()
     }
 
     /// Adds the waiting tabs, a few per main-loop turn (once, from whichever comes first).
@@ -58,6 +61,16 @@ final class TabAdder {
             guard self.waiting.isEmpty else { return true }
             self.adder = nil
             self.revealSelectedTab()
+            // Once more when the tab bar's animations of the tabs just added have ended
+            // (200 ms in libadwaita 1.2): a scroll one of them still had to make could
+            // otherwise win over the first (the first tab was seen out of view once in a
+            // few dozen end-to-end runs).
+            self.revealAgain = addTimeout(milliseconds: Self.revealAgainAfter) { [weak self] in
+                guard let self, !self.window.isBeingDestroyed else { return false }
+                self.revealAgain = nil
+                self.revealSelectedTab()
+                return false
+            }
             return false
         }
     }
