@@ -56,11 +56,11 @@ rate() {
   local -a files
   shopt -s nullglob
   exec 9<> <(:)
-  since=${EPOCHREALTIME/./}
+  since=${EPOCHREALTIME//[!0-9]/}
   while :; do
     files=("$cache"/thumbnails/*/*.png)
     count=${#files[@]}
-    now=${EPOCHREALTIME/./}
+    now=${EPOCHREALTIME//[!0-9]/}
     [ -z "$first" ] && [ "$count" -gt 0 ] && first=$now
     if [ "$count" != "$last" ]; then last=$count; since=$now; fi
     if [ "$count" -gt 0 ] && (( now - since > 3000000 )); then break; fi
@@ -68,7 +68,7 @@ rate() {
     read -rt 0.02 -u 9 || true
   done
   exec 9>&-
-  awk -v c="$count" -v f="${first:-0}" -v l="$since" 'BEGIN{d = (l - f) / 1e6; printf "%d | %.2f | %.1f", c, d, (d > 0 ? (c - 1) / d : 0)}'
+  awk -v c="$count" -v f="${first:-$since}" -v l="$since" 'BEGIN{d = (l - f) / 1e6; printf "%d | %.2f | %.1f", c, d, (d > 0 ? (c - 1) / d : 0)}'
 }
 for viewer in iro gthumb; do
   command -v "$viewer" >/dev/null 2>&1 || [ "$viewer" = iro ] || continue

@@ -42,6 +42,15 @@ static int is_ascii(const char *text) {
     return 1;
 }
 
+/// Frees everything an encode made; 0, what a failed encode returns.
+static int discard(png_structp png, png_infop info, png_textp texts, Output *output) {
+    png_destroy_write_struct(&png, info ? &info : NULL);
+    free(texts);
+    if (output) free(output->bytes);
+    free(output);
+    return 0;
+}
+
 int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int channels, const char *const *keys,
                    const char *const *values, int count, uint8_t **out, size_t *length) {
     *out = NULL;
@@ -54,13 +63,9 @@ int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int
     png_infop info = png_create_info_struct(png);
     png_textp texts = count > 0 ? calloc((size_t)count, sizeof *texts) : NULL;
     Output *output = calloc(1, sizeof(Output));
-    if (!info || (count > 0 && !texts) || !output || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, info ? &info : NULL);
-        free(texts);
-        if (output) free(output->bytes);
-        free(output);
-        return 0;
-    }
+    if (!info || (count > 0 && !texts) || !output) return discard(png, info, texts, output);
+    // libpng's errors come back here (none of these locals changes after this point).
+    if (setjmp(png_jmpbuf(png))) return discard(png, info, texts, output);
     png_set_write_fn(png, output, append, flush);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
@@ -77,13 +82,9 @@ int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int
     png_write_info(png, info);
     for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)stride));
     png_write_end(png, info);
+    if (output->failed) return discard(png, info, texts, output);
     png_destroy_write_struct(&png, &info);
     free(texts);
-    if (output->failed) {
-        free(output->bytes);
-        free(output);
-        return 0;
-    }
     *out = output->bytes;
     *length = output->length;
     free(output);

@@ -1,4 +1,4 @@
-"""Iro starts GTK's settings on libadwaita's empty theme (BEHAVIOUR A6, `EmptyThemeAtStart`):
+"""Iro starts GTK's settings on libadwaita's empty theme (`EmptyThemeAtStart`, ARCHITECTURE):
 the window still has libadwaita's style, a user's own GTK_THEME is kept, and the variable
 Iro names the empty theme with while GTK starts reaches no program Iro starts."""
 
@@ -22,7 +22,7 @@ def _header_colour(s, app, name):
 def test_the_window_has_libadwaitas_style_and_a_users_own_theme_is_kept():
     png = write_quadrants(os.path.join(fixture_dir(), 'styled.png'))
     with Session() as s:
-        app = s.launch([png])
+        app = s.launch([png], env={'GTK_THEME': None})
         light = app.wait(lambda: (lambda c: c if min(c) > 180 else None)(_header_colour(s, app, 'styled.png')),
                          "a light header bar (libadwaita's light style)")
         assert max(light) - min(light) < 12, f'a grey header bar, not {light}'
@@ -53,7 +53,7 @@ def test_programs_iro_starts_get_no_gtk_theme_from_it():
                     f'Exec={script} %u\nMimeType=inode/directory;\nNoDisplay=true\n')
         with open(os.path.join(env['XDG_CONFIG_HOME'], 'mimeapps.list'), 'w') as f:
             f.write('[Default Applications]\ninode/directory=iro-test-folder-opener.desktop\n')
-        app = s.launch([png])
+        app = s.launch([png], env={'GTK_THEME': None})
         app.choose_in_image_menu(s, 'env.png', 'Show in Folder')
         seen = app.wait(lambda: os.path.exists(record) and open(record).read(), 'the folder opener started')
         names = [line.split('=', 1)[0] for line in seen.splitlines()]

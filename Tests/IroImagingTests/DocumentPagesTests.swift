@@ -225,6 +225,27 @@ final class DocumentPagesTests: XCTestCase {
         XCTAssertEqual(batches.flatMap { $0.pages.filter { !$0.areas.isEmpty }.map(\.page) }, [27, 37, 7, 17])
     }
 
+    /// Answers cut short (here by the size of a message; a request's time running out cuts
+    /// them the same way) still come in the order of the pages: the pages an answer left
+    /// out are asked before the request already in flight for later pages is taken.
+    func testASearchWhoseAnswersAreCutShortStillComesInPageOrder() throws {
+        let url = fixtures.url("dense.pdf")
+        let line = String(repeating: "e", count: 100)
+        DocumentFixtures.writePDF(
+            Array(
+                repeating: .init(width: 600, height: 420, colour: (1, 1, 1), text: "", body: Array(repeating: line, count: 12)), count: 24),
+            to: url)
+        try DecoderSandboxTests.activateHelper()
+        let batches = try awaitResult {
+            var all: [TextSearch.Batch] = []
+            for await batch in TextSearch.pages("e", of: RawPath(url.path), password: nil, order: Array(0..<24)) { all.append(batch) }
+            return all
+        }
+        XCTAssertGreaterThan(batches.count, TextSearch.runs(of: Array(0..<24)).count, "some answers were cut short")
+        XCTAssertEqual(batches.flatMap { $0.pages.map(\.page) }, Array(0..<24), "every page once, in order")
+        XCTAssertEqual(Set(batches.flatMap { $0.pages.map(\.areas.count) }), [1200])
+    }
+
     /// A request for slow pages answers once its time is spent, with the pages done so far
     /// (always one at least), and the search asks for the rest next.
     func testASearchRequestAnswersWhenItsTimeIsSpent() throws {
@@ -233,8 +254,8 @@ final class DocumentPagesTests: XCTestCase {
         let source = ImageSource(path: RawPath(url.path))
         let spent = try PDFRendering.find("hay", in: source, count: 6, timeBudget: 0, isCancelled: { false })
         XCTAssertEqual(spent.map(\.page), [0], "a budget spent at once still answers for one page")
-        let all = try PDFRendering.find("hay", in: source, count: 6, isCancelled: { false })
-        XCTAssertEqual(all.map(\.page), Array(0..<6), "six small pages take far less than the budget")
+        let all = try PDFRendering.find("hay", in: source, count: 6, timeBudget: 60, isCancelled: { false })
+        XCTAssertEqual(all.map(\.page), Array(0..<6), "with time enough, every page asked")
     }
 
     /// A search that finds more than one answer can carry comes in several: the answer

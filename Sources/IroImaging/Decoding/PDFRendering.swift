@@ -58,9 +58,10 @@ import IroCore
         _ text: String, in source: ImageSource, count: Int, timeBudget: Double = findTimeBudget, isCancelled: () -> Bool
     ) throws(LoadError) -> [TextMatches] {
         guard PDFFile.isPDF(source), !text.isEmpty else { return [] }
+        let pdf = try PDFFile.open(source, password: source.page.password)
+        // From here: a file slow to read and open still gets several pages an answer.
         let clock = MonotonicClock()
         let started = clock.now
-        let pdf = try PDFFile.open(source, password: source.page.password)
         var pages: [TextMatches] = []
         // What the answer takes in bytes: a page's number and flags, then 32 for each area.
         var bytes = 64

@@ -54,19 +54,20 @@ public enum TextSearch {
         var waiting = runs(of: order)[...]
         var asked: [(first: Int, length: Int, answer: Task<[TextMatches], Never>)] = []
         defer { for request in asked { request.answer.cancel() } }
-        while !Task.isCancelled, !waiting.isEmpty || !asked.isEmpty {
-            while asked.count < inFlight, let run = waiting.popFirst() {
-                let answer = Task {
-                    do throws(LoadError) {
-                        return try await ImageDecoder.find(
-                            text, path: path, page: DocumentPage(run.first, password: password), count: run.length)
-                    } catch {
-                        Log.debug("the search stopped at page \(run.first + 1): \(error.reason)")
-                        return []
-                    }
+        func ask(_ run: (first: Int, length: Int)) -> (first: Int, length: Int, answer: Task<[TextMatches], Never>) {
+            let answer = Task {
+                do throws(LoadError) {
+                    return try await ImageDecoder.find(
+                        text, path: path, page: DocumentPage(run.first, password: password), count: run.length)
+                } catch {
+                    Log.debug("the search stopped at page \(run.first + 1): \(error.reason)")
+                    return []
                 }
-                asked.append((run.first, run.length, answer))
             }
+            return (run.first, run.length, answer)
+        }
+        while !Task.isCancelled, !waiting.isEmpty || !asked.isEmpty {
+            while asked.count < inFlight, let run = waiting.popFirst() { asked.append(ask(run)) }
             let request = asked.removeFirst()
             let pages = await withTaskCancellationHandler {
                 await request.answer.value
@@ -74,12 +75,12 @@ public enum TextSearch {
                 request.answer.cancel()
             }
             if Task.isCancelled { return }
-            // An answer may hold fewer pages than asked (its areas fill a message): the pages it
-            // left out are asked next (after the request already in flight: their matches may
-            // come after a later page's, which matters only for the first match, found by then).
+            // An answer may hold fewer pages than asked (its areas fill a message, or its time
+            // ran out): the pages it left out are asked at once, and their answer comes before
+            // the one already in flight, for later pages, so batches stay in page order.
             let searched = pages.isEmpty ? request.length : min(request.length, pages.count)
             if searched < request.length {
-                waiting.insert((request.first + searched, request.length - searched), at: waiting.startIndex)
+                asked.insert(ask((request.first + searched, request.length - searched)), at: 0)
             }
             found(Batch(pages: pages, searched: searched))
         }

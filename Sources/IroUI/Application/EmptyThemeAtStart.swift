@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 
-/// GTK's settings made with libadwaita's empty theme from the start (BEHAVIOUR A6).
+/// GTK's settings made with libadwaita's empty theme from the start (a faster launch).
 ///
 /// GTK makes its settings when libadwaita first asks for them, and loads the theme they name:
 /// its own Default stylesheet, unless `GTK_THEME` names another. libadwaita then replaces it
@@ -9,7 +9,9 @@ import Glibc
 /// was parsed for nothing: 20–25 ms of every launch here. `GTK_THEME` names the empty theme
 /// while the settings are made, and is gone again before libadwaita looks at it (libadwaita
 /// adds no stylesheet of its own under a `GTK_THEME`) and before any other program is
-/// started from Iro. A user's own `GTK_THEME` is left as it is.
+/// started from Iro. A user's own `GTK_THEME` is left as it is. Only when a file is named on
+/// the command line: that is when `main` has asked the bus whether another Iro runs, and so
+/// knows this process will start GTK.
 @MainActor
 public enum EmptyThemeAtStart {
     private static let variable = "GTK_THEME"
@@ -32,8 +34,12 @@ public enum EmptyThemeAtStart {
     static func settle(startingGTK: Bool) {
         guard isRequested else { return }
         isRequested = false
-        // gtk_init_check, not gtk_init: with no display, GTK's own start-up says so later, as before.
-        if startingGTK, gtk_init_check() != 0 { _ = gtk_settings_get_default() }
+        // gtk_init, as GtkApplication's start-up calls it next: with no display it says so
+        // and exits, as it did there (gtk_init_check would leave GTK marked as started).
+        if startingGTK {
+            gtk_init()
+            _ = gtk_settings_get_default()
+        }
         // unsetenv only moves the entries after this one down the same list: a thread reading
         // the environment meanwhile may miss one entry, never read freed memory.
         unsetenv(variable)

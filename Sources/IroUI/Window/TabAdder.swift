@@ -65,11 +65,10 @@ final class TabAdder {
             // (200 ms in libadwaita 1.2): a scroll one of them still had to make could
             // otherwise win over the first (the first tab was seen out of view once in a
             // few dozen end-to-end runs).
-            self.revealAgain = addTimeout(milliseconds: Self.revealAgainAfter) { [weak self] in
-                guard let self, !self.window.isBeingDestroyed else { return false }
-                self.revealAgain = nil
+            self.revealAgain?.cancel()
+            self.revealAgain = after(milliseconds: Self.revealAgainAfter) { [weak self] in
+                guard let self, !self.window.isBeingDestroyed else { return }
                 self.revealSelectedTab()
-                return false
             }
             return false
         }
