@@ -39,7 +39,7 @@ let package = Package(
         // matrix/TRC colour conversion.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O3"])]),
         // libpng's writer for the thumbnails Iro adds to the desktop's cache (libpng-dev).
-        .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNGWriter", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Little CMS: embedded colour profiles to sRGB.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libheif (HEIF and AVIF) behind plain C types, loaded when the first such file is opened.

@@ -1,36 +1,13 @@
 #include "iro_png_writer.h"
 
+#include <glib.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
-#include <string.h>
 #include <zlib.h>
 
-typedef struct {
-    uint8_t *bytes;
-    size_t length, capacity;
-    int failed;
-} Output;
-
 static void append(png_structp png, png_bytep data, png_size_t length) {
-    Output *output = png_get_io_ptr(png);
-    if (output->failed) return;
-    if (length > SIZE_MAX / 2 - output->length) {
-        output->failed = 1;
-        return;
-    }
-    if (output->length + length > output->capacity) {
-        size_t capacity = (output->length + length) * 2;
-        uint8_t *grown = realloc(output->bytes, capacity);
-        if (!grown) {
-            output->failed = 1;
-            return;
-        }
-        output->bytes = grown;
-        output->capacity = capacity;
-    }
-    memcpy(output->bytes + output->length, data, length);
-    output->length += length;
+    g_byte_array_append(png_get_io_ptr(png), data, (guint)length);
 }
 
 static void flush(png_structp png) { (void)png; }
@@ -43,11 +20,10 @@ static int is_ascii(const char *text) {
 }
 
 /// Frees everything an encode made; 0, what a failed encode returns.
-static int discard(png_structp png, png_infop info, png_textp texts, Output *output) {
+static int discard(png_structp png, png_infop info, png_textp texts, GByteArray *output) {
     png_destroy_write_struct(&png, info ? &info : NULL);
     free(texts);
-    if (output) free(output->bytes);
-    free(output);
+    if (output) g_byte_array_unref(output);
     return 0;
 }
 
@@ -62,8 +38,8 @@ int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int
     if (!png) return 0;
     png_infop info = png_create_info_struct(png);
     png_textp texts = count > 0 ? calloc((size_t)count, sizeof *texts) : NULL;
-    Output *output = calloc(1, sizeof(Output));
-    if (!info || (count > 0 && !texts) || !output) return discard(png, info, texts, output);
+    GByteArray *output = g_byte_array_new();
+    if (!info || (count > 0 && !texts)) return discard(png, info, texts, output);
     // libpng's errors come back here (none of these locals changes after this point).
     if (setjmp(png_jmpbuf(png))) return discard(png, info, texts, output);
     png_set_write_fn(png, output, append, flush);
@@ -82,11 +58,10 @@ int iro_png_encode(const uint8_t *pixels, int width, int height, int stride, int
     png_write_info(png, info);
     for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)stride));
     png_write_end(png, info);
-    if (output->failed) return discard(png, info, texts, output);
     png_destroy_write_struct(&png, &info);
     free(texts);
-    *out = output->bytes;
-    *length = output->length;
-    free(output);
+    // A PNG is longer than a guint can count only past 4 GB, which no thumbnail comes near.
+    *length = output->len;
+    *out = g_byte_array_free(output, FALSE);
     return 1;
 }

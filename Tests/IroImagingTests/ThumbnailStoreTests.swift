@@ -119,7 +119,7 @@ final class ThumbnailStoreTests: XCTestCase {
         XCTAssertEqual(iro_png_encode(pixel, 1, 1, 3, 3, [UnsafePointer(key)], [UnsafePointer(value)], 1, &encoded, &length), 1)
         let url = fixtures.url("text.png")
         try Data(bytes: try XCTUnwrap(encoded), count: length).write(to: url)
-        free(encoded)
+        g_free(encoded)
         let read = try XCTUnwrap(gdk_pixbuf_new_from_file(url.path, nil))
         defer { g_object_unref(raw(read)) }
         XCTAssertEqual(String(cString: try XCTUnwrap(gdk_pixbuf_get_option(read, "tEXt::Title"))), "写真 café", "kept as UTF-8 (iTXt)")

@@ -65,11 +65,14 @@ import IroCore
         var pages: [TextMatches] = []
         // What the answer takes in bytes: a page's number and flags, then 32 for each area.
         var bytes = 64
+        // Once a page of this answer has text, so has the document: later pages need not say.
+        var knownText = false
         for page in source.page.index..<min(pdf.pageCount, source.page.index + count) {
             // The pages after are asked for again by the next request: an answer stays well
             // inside the time the helper is given to answer, however slow the pages.
             if isCancelled() || (!pages.isEmpty && clock.now - started > timeBudget) { break }
-            let found = try pdf.find(text, onPage: page, knownText: pages.contains { $0.hasText })
+            let found = try pdf.find(text, onPage: page, knownText: knownText)
+            knownText = knownText || found.hasText
             bytes += 16 + 32 * found.areas.count
             if bytes > DecoderReply.maxBytes, !pages.isEmpty { break }
             pages.append(found)

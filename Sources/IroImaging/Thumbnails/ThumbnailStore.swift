@@ -144,7 +144,7 @@ public enum ThumbnailStore {
             gdk_pixbuf_get_n_channels(pixbuf), keys.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, Int32(chunks.count),
             &encoded, &length)
         guard made == 1, let encoded else { return Log.debug("cannot encode the thumbnail \(path.displayString)") }
-        defer { free(encoded) }
+        defer { g_free(encoded) }
         do throws(GLibError) {
             _ = try path.withCString { name throws(GLibError) in
                 try withGError {

@@ -125,7 +125,7 @@ final class Browsing {
     private func installSearch() {
         window.actions.add("find", enabled: false) { [weak self] in self?.searchBar.open() }
         window.actions.add("select-all-text", enabled: false) { [weak window] in window?.selectedModel?.selectAllText() }
-        // Every sixteen pages searched: only the bar says so (not the whole window's update).
+        // Every batch of pages searched: only the bar says so (not the whole window's update).
         window.selection.observe([DocumentModel.Property.search]) { [weak self] in
             self?.madeSearchBar?.show(self?.window.selectedModel?.search)
         }
